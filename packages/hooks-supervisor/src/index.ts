@@ -1,1 +1,14 @@
-export {};
+/**
+ * @codewhale/hooks-supervisor — runs hooks as real processes that can never hang or outlive
+ * their budget, and dispatches each event's hooks with the contract's semantics.
+ */
+export { runHook, type RunSpec } from './run-hook.js';
+export { BoundedCapture, completeSequenceEnd } from './bounded-capture.js';
+export { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
+export { signalProcessGroup, trackProcessGroup, untrackProcessGroup, liveProcessGroups, killAllProcessGroups } from './process-group.js';
+export { WorkQueue } from './work-queue.js';
+export { BackgroundPool, BACKGROUND_QUEUE_FULL, BACKGROUND_UNAVAILABLE } from './background-pool.js';
+export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission } from './observer-dispatcher.js';
+export { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
+export { HookRuntime, type HookRuntimeOptions, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
+export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';

@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INHERITED_VARS_TO_CLEAR,
+  LIMITS,
+  buildHookEnv,
+  buildMessageSubmitDocument,
+  eventSpec,
+  finishMessageSubmit,
+  foldLostToolCallBefore,
+  foldToolCallBefore,
+  lostMessageSubmit,
+  mergeShellEnv,
+  notRunOutcome,
+  outcomeDetail,
+  parseShellEnvOutput,
+  sessionIdFromBytes,
+  startMessageSubmitChain,
+  stepMessageSubmit,
+  type GateDecisionRecord,
+  type HookContext,
+  type HookEventName,
+  type HookOutcome,
+  type MessageSubmitResult,
+  type ShellEnvDrop,
+} from '@codewhale/hooks-payloads';
+import { hookIdentity, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
+import { BackgroundPool } from './background-pool.js';
+import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
+import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
+import { runHook, type RunSpec } from './run-hook.js';
+import { SILENT_LOGGER, type HookLogger } from './logger.js';
+
+/** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
+const STALE_HOOK_VARS = new Set([
+  ...INHERITED_VARS_TO_CLEAR,
+  'DEEPSEEK_TOOL_NAME',
+  'DEEPSEEK_TOOL_CALL_ID',
+  'DEEPSEEK_TOOL_ARGS',
+  'DEEPSEEK_TOOL_RESULT',
+  'DEEPSEEK_TOOL_SUCCESS',
+  'DEEPSEEK_TOOL_EXIT_CODE',
+  'DEEPSEEK_TOOL_STATUS',
+  'DEEPSEEK_MESSAGE',
+  'DEEPSEEK_ERROR',
+  'DEEPSEEK_PREVIOUS_MODE',
+  'CODEWHALE_TOOL_CALL_ID',
+]);
+
+/** Session-wide facts every UI-fired hook context carries. */
+export interface SessionFacts {
+  readonly workspace?: string | null;
+  readonly model?: string | null;
+  readonly mode?: string | null;
+  readonly totalTokens?: number | null;
+  readonly sessionCost?: number | null;
+}
+
+export interface HookRuntimeOptions {
+  readonly hooks: HookSet;
+  /** The session workspace: the hooks' working directory unless `[hooks].working_dir` is set. */
+  readonly workspace: string;
+  /** Minted (`sess_` + 8 hex) when omitted; survives {@link HookRuntime.rebind}. */
+  readonly sessionId?: string;
+  /** The environment hook processes inherit (default: this process's). */
+  readonly parentEnv?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: HookLogger;
+  /** `$CODEWHALE_HOME/audit.log` for `shell_env` key names; `null` disables it. */
+  readonly auditLog?: JsonlLog | null;
+  /** Opt-in JSONL file of `tool_call_before` decision records (D28). */
+  readonly decisionLog?: JsonlLog | null;
+  /** D14: a reason string when this hook must not start now (its project approval was revoked). */
+  readonly isRevoked?: (hook: HookDefinition) => string | null;
+  /** Digest of the hook set, recorded in decision records. */
+  readonly hookSetDigest?: string | null;
+  /** Shared pools (kept across rebinds); created when omitted. */
+  readonly backgroundPool?: BackgroundPool;
+  readonly observerDispatcher?: ObserverDispatcher;
+  /** Test seam: override every hook's timeout in milliseconds. */
+  readonly timeoutMsOverride?: number;
+}
+
+/** What `shell_env` produced for one shell call. Values are for the child process only: never log them. */
+export interface ShellEnvResult {
+  readonly vars: ReadonlyMap<string, string>;
+  readonly hooks: readonly {
+    readonly label: string;
+    readonly keys: readonly string[];
+    readonly dropped: readonly ShellEnvDrop[];
+    readonly outcome: HookOutcome;
+  }[];
+}
+
+/** Tool-call facts for `tool_call_before`. */
+export interface ToolCallFacts {
+  readonly name: string;
+  readonly callId?: string | null;
+  readonly input: unknown;
+  readonly mode?: string | null;
+  readonly model?: string | null;
+}
+
+/**
+ * One session's hook runtime: the per-event entry points the engine and the surfaces call.
+ * It owns nothing global: pools are passed in or created per runtime, the session id is
+ * minted once and survives {@link rebind}. Hooks fire only while `[hooks].enabled` is true.
+ */
+export class HookRuntime {
+  readonly sessionId: string;
+  #hooks: HookSet;
+  #digest: string | null;
+  readonly #workspace: string;
+  readonly #parentEnv: Readonly<Record<string, string | undefined>>;
+  readonly #logger: HookLogger;
+  readonly #audit: JsonlLog | null;
+  readonly #decisions: JsonlLog | null;
+  readonly #isRevoked: (hook: HookDefinition) => string | null;
+  readonly #pool: BackgroundPool;
+  readonly #observers: ObserverDispatcher;
+  readonly #ownsPools: boolean;
+  readonly #timeoutMsOverride: number | undefined;
+
+  constructor(options: HookRuntimeOptions) {
+    this.sessionId = options.sessionId ?? sessionIdFromBytes(randomBytes(4));
+    this.#hooks = options.hooks;
+    this.#digest = options.hookSetDigest ?? null;
+    this.#workspace = options.workspace;
+    this.#parentEnv = options.parentEnv ?? process.env;
+    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#audit = options.auditLog ?? null;
+    this.#decisions = options.decisionLog ?? null;
+    this.#isRevoked = options.isRevoked ?? (() => null);
+    this.#ownsPools = !options.backgroundPool && !options.observerDispatcher;
+    this.#pool = options.backgroundPool ?? new BackgroundPool({ logger: this.#logger });
+    this.#observers = options.observerDispatcher ?? new ObserverDispatcher();
+    this.#timeoutMsOverride = options.timeoutMsOverride;
+  }
+
+  /** The hook set in force. */
+  get hooks(): HookSet {
+    return this.#hooks;
+  }
+
+  /** Swap the hook set (workspace switch, trust change) without a new session id. */
+  rebind(hooks: HookSet, hookSetDigest: string | null = this.#digest): void {
+    this.#hooks = hooks;
+    this.#digest = hookSetDigest;
+  }
+
+  /** True when an enabled hook is configured for `event` (the dispatch fast path). */
+  has(event: HookEventName): boolean {
+    return this.#hooks.enabled && this.#hooks.hooks.some((h) => h.event === event);
+  }
+
+  /** The hooks that would fire for a context (right event, enabled, condition holds). */
+  matching(ctx: HookContext): HookDefinition[] {
+    return matchingHooks(this.#hooks, ctx);
+  }
+
+  #env(ctx: HookContext): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) env[k] = v;
+    return Object.assign(env, buildHookEnv(ctx));
+  }
+
+  #spec(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): RunSpec {
+    return {
+      hook: hookIdentity(hook),
+      command: hook.command,
+      cwd: this.#hooks.workingDir ?? this.#workspace,
+      env: this.#env(ctx),
+      stdin,
+      timeoutSecs: hook.effectiveTimeoutSecs,
+      ...(this.#timeoutMsOverride !== undefined ? { timeoutMs: this.#timeoutMsOverride } : {}),
+      authorize: () => this.#isRevoked(hook),
+      ...overrides,
+    };
+  }
+
+  /** Run one hook in the foreground, or submit it to the background pool. */
+  async #run(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): Promise<HookOutcome> {
+    const spec = this.#spec(hook, ctx, stdin, overrides);
+    const outcome = hook.runsInBackground ? this.#pool.submit(spec) : await runHook(spec);
+    if (!outcome.success) this.#logFailure(outcome);
+    return outcome;
+  }
+
+  #logFailure(o: HookOutcome): void {
+    this.#logger.warn(o.background ? 'background hook was not submitted' : 'hook failed', {
+      hook: o.hook.label,
+      event: o.hook.event,
+      exit_code: o.exitCode,
+      duration_ms: o.durationMs,
+      detail: outcomeDetail(o),
+    });
+  }
+
+  #base(event: HookEventName, facts: SessionFacts): HookContext {
+    return {
+      event,
+      sessionId: this.sessionId,
+      workspace: facts.workspace ?? this.#workspace,
+      model: facts.model ?? null,
+      mode: facts.mode ?? null,
+      totalTokens: facts.totalTokens ?? null,
+      sessionCost: facts.sessionCost ?? null,
+    };
+  }
+
+  /**
+   * `message_submit`: run the transform chain in config order, each hook seeing the previous
+   * hook's text through a bounded (≤ 32 KiB) stdin document and `DEEPSEEK_MESSAGE`. Exit 2
+   * blocks; a strict failure blocks; a lenient failure warns; background hooks only observe.
+   * If the executor itself fails, a matched strict gate still blocks (fail closed).
+   */
+  async messageSubmit(text: string, facts: SessionFacts = {}): Promise<MessageSubmitResult> {
+    if (!this.has('message_submit')) return finishMessageSubmit(startMessageSubmitChain(text));
+    const base = this.#base('message_submit', facts);
+    const initial = this.matching({ ...base, message: text });
+    try {
+      let chain = startMessageSubmitChain(text);
+      for (const hook of this.#hooks.enabled ? this.#hooks.hooks.filter((h) => h.event === 'message_submit') : []) {
+        const ctx: HookContext = { ...base, message: chain.text };
+        if (!this.matching(ctx).includes(hook)) continue;
+        const doc = buildMessageSubmitDocument({ text: chain.text, sessionId: this.sessionId, workspace: base.workspace, mode: base.mode, model: base.model, totalTokens: base.totalTokens });
+        chain = stepMessageSubmit(chain, await this.#run(hook, ctx, doc.json));
+        if (chain.blocked) break;
+      }
+      return finishMessageSubmit(chain);
+    } catch {
+      return lostMessageSubmit(text, initial.map(hookIdentity));
+    }
+  }
+
+  /**
+   * `tool_call_before`: run the matching hooks in config order (a failing strict hook stops
+   * the later ones), fold the outcomes into one decision record, and append it to the
+   * decision log when one is configured. If the executor itself fails, every matched strict
+   * gate counts as not run and the call is denied (fail closed).
+   */
+  async toolCallBefore(call: ToolCallFacts): Promise<GateDecisionRecord> {
+    const ctx: HookContext = {
+      event: 'tool_call_before',
+      sessionId: this.sessionId,
+      workspace: this.#workspace,
+      model: call.model ?? null,
+      mode: call.mode ?? null,
+      tool: { name: call.name, callId: call.callId ?? null, input: call.input },
+    };
+    const matched = this.matching(ctx);
+    const digest = this.#digest;
+    let record: GateDecisionRecord;
+    try {
+      if (matched.some((h) => h.runsInBackground)) {
+        this.#logger.warn(
+          'ToolCallBefore hook(s) configured with background=true — background hooks cannot deny tool calls because they exit immediately with no result',
+        );
+      }
+      const outcomes: HookOutcome[] = [];
+      let stopped = -1;
+      for (let i = 0; i < matched.length; i++) {
+        const hook = matched[i]!;
+        const outcome = await this.#run(hook, ctx, null);
+        outcomes.push(outcome);
+        if (outcome.strict && !outcome.success) {
+          stopped = i;
+          break;
+        }
+      }
+      const skipped = stopped >= 0 ? matched.slice(stopped + 1).map(hookIdentity) : [];
+      record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest });
+      if (record.hooks.some((h) => h.outcome === 'no_verdict')) {
+        this.#logger.warn('tool_call_before hook(s) returned no verdict', { tool: call.name, decision: record.decision });
+      }
+    } catch {
+      record = foldLostToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, matched: matched.map(hookIdentity), hookSetDigest: digest });
+    }
+    if (this.#decisions && record.hooks.length > 0) {
+      this.#decisions.append({ ts: new Date().toISOString(), session_id: this.sessionId, ...record });
+    }
+    return record;
+  }
+
+  /**
+   * `shell_env`: run every matching hook in the foreground (background is ignored), parse
+   * each successful hook's stdout (read up to 256 KiB) as KEY=VALUE lines, merge them with
+   * later hooks overriding earlier ones, and audit the key names. A failing hook contributes
+   * nothing and never aborts the shell call. The context is narrow: tool name and arguments.
+   */
+  async shellEnv(tool: { readonly name: string; readonly input: unknown }): Promise<ShellEnvResult> {
+    const ctx: HookContext = { event: 'shell_env', tool: { name: tool.name, input: tool.input } };
+    const hooks: { label: string; keys: string[]; dropped: readonly ShellEnvDrop[]; outcome: HookOutcome }[] = [];
+    const parts: ReadonlyMap<string, string>[] = [];
+    for (const hook of this.matching(ctx)) {
+      let outcome: HookOutcome;
+      try {
+        outcome = await runHook(this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes }));
+      } catch {
+        outcome = notRunOutcome(hookIdentity(hook), 'hook executor did not run');
+      }
+      if (!outcome.success) {
+        this.#logger.warn('shell_env hook failed; contributing no env vars', { hook: hook.label, exit_code: outcome.exitCode, detail: outcomeDetail(outcome) });
+        hooks.push({ label: hook.label, keys: [], dropped: [], outcome });
+        continue;
+      }
+      const parsed = parseShellEnvOutput(outcome.stdout, outcome.stdoutTruncated);
+      for (const d of parsed.dropped) {
+        this.#logger.warn('shell_env entry dropped', { hook: hook.label, key: d.key, reason: d.reason, line: d.line });
+      }
+      const keys = [...parsed.vars.keys()];
+      if (keys.length > 0) this.#audit?.append(shellEnvAuditRecord(hook.label, tool.name, keys));
+      parts.push(parsed.vars);
+      // The outcome's stdout carries the values: keep it out of anything returned.
+      hooks.push({ label: hook.label, keys, dropped: parsed.dropped, outcome: { ...outcome, stdout: '', stderr: '' } });
+    }
+    return { vars: mergeShellEnv(parts), hooks };
+  }
+
+  /**
+   * Fire an observer event through the dispatcher without waiting: hooks are matched and the
+   * environment (and stdin document) bounded before enqueue. Returns the submission result;
+   * a full or lost dispatcher drops the event with its event-specific message.
+   */
+  fire(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin: string | null = null): ObserverSubmission {
+    if (!this.has(event)) return { ok: true };
+    const full: HookContext = { ...ctx, event, sessionId: this.sessionId, workspace: ctx.workspace ?? this.#workspace };
+    const matched = this.matching(full);
+    if (matched.length === 0) return { ok: true };
+    const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin) }));
+    const policy = eventSpec(event).failurePolicy;
+    return this.#observers.trySubmit(event, async () => {
+      for (const { hook, spec } of specs) {
+        // D14: a revoked hook does not start, even though it was queued before the revoke.
+        const outcome = hook.runsInBackground ? this.#pool.submit(spec) : await runHook(spec);
+        if (!outcome.success) this.#logFailure(outcome);
+        if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
+      }
+    });
+  }
+
+  /**
+   * Run an event's hooks now and wait for them (`session_start`, `session_end`): config order,
+   * a failing strict hook stops the later ones. Returns every outcome.
+   */
+  async runNow(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin: string | null = null): Promise<HookOutcome[]> {
+    if (!this.has(event)) return [];
+    const full: HookContext = { ...ctx, event, sessionId: this.sessionId, workspace: ctx.workspace ?? this.#workspace };
+    const outcomes: HookOutcome[] = [];
+    const policy = eventSpec(event).failurePolicy;
+    for (const hook of this.matching(full)) {
+      const outcome = await this.#run(hook, full, stdin);
+      outcomes.push(outcome);
+      if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
+    }
+    return outcomes;
+  }
+
+  /** Wait until both pools are idle (tests; graceful shutdown). */
+  async idle(): Promise<void> {
+    await this.#observers.idle();
+    await this.#pool.idle();
+  }
+
+  /** Stop the pools this runtime created (shared pools are the owner's to close). */
+  async close(): Promise<void> {
+    if (!this.#ownsPools) return;
+    await this.#observers.close();
+    await this.#pool.close();
+  }
+}
+

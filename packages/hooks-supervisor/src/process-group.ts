@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Process-group bookkeeping. Every hook (and every shell-tool command) runs as the leader of
+ * its own process group, so one signal reaches the whole tree. Because detached children do
+ * not receive the terminal's Ctrl-C and are not killed when Codewhale exits, live groups are
+ * tracked here and killed when the process exits.
+ */
+const live = new Set<number>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => killAllProcessGroups());
+}
+
+/** Record a live group (its leader's pid). */
+export function trackProcessGroup(pid: number): void {
+  installExitHook();
+  live.add(pid);
+}
+
+/** Forget a group once it has been killed and its leader reaped. */
+export function untrackProcessGroup(pid: number): void {
+  live.delete(pid);
+}
+
+/** The groups still tracked (for tests and diagnostics). */
+export function liveProcessGroups(): number[] {
+  return [...live];
+}
+
+/**
+ * Signal a whole group. On Unix `kill(-pgid)`; if that fails with anything but ESRCH (no such
+ * group), the leader alone is signalled. On Windows the tree is ended with `taskkill /T /F`
+ * (best-effort; untested in CI). Returns whether the signal was delivered to anything.
+ */
+export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean {
+  if (process.platform === 'win32') {
+    try {
+      const killer = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], { stdio: 'ignore', windowsHide: true });
+      killer.on('error', () => {});
+      const t = setTimeout(() => killer.kill(), 2_000);
+      killer.on('exit', () => clearTimeout(t));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    try {
+      process.kill(pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Kill every tracked group at once (SIGKILL). Surfaces call this from their own signal handlers. */
+export function killAllProcessGroups(): void {
+  for (const pid of live) signalProcessGroup(pid, 'SIGKILL');
+  live.clear();
+}

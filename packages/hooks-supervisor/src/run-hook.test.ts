@@ -1,0 +1,177 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { foldToolCallBefore } from '@codewhale/hooks-payloads';
+import { runHook, type RunSpec } from './run-hook.js';
+import { liveProcessGroups } from './process-group.js';
+import { baseEnv, expectNoLeftovers, identity, liveInGroups } from '../test/helpers.js';
+
+const spawned: number[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'cw-run-hook-'));
+
+function spec(command: string, over: Partial<RunSpec> = {}): RunSpec {
+  return {
+    hook: identity(),
+    command,
+    cwd: dir,
+    env: baseEnv(),
+    stdin: null,
+    timeoutSecs: 5,
+    onSpawn: (pid) => spawned.push(pid),
+    ...over,
+  };
+}
+
+afterEach(async () => {
+  await expectNoLeftovers(spawned);
+  spawned.length = 0;
+});
+
+describe('runHook', () => {
+  it('captures stdout and stderr separately and reports the exit code', async () => {
+    const o = await runHook(spec('printf out; printf err >&2; exit 3'));
+    expect(o).toMatchObject({ success: false, exitCode: 3, signal: null, timedOut: false, spawnError: null, error: null, stdout: 'out', stderr: 'err' });
+    expect(o.stdoutTruncated).toBe(false);
+  });
+
+  it('gives the hook EOF on stdin when there is no payload, never the terminal', async () => {
+    const o = await runHook(spec('printf "stdin-bytes=%s" "$(wc -c | tr -d " ")"'));
+    expect(o.stdout).toBe('stdin-bytes=0');
+  });
+
+  it('writes the payload and exactly one newline to stdin', async () => {
+    const o = await runHook(spec('od -An -c | tr -s " " | tr -d "\\n"', { stdin: '{"a":1}' }));
+    expect(o.stdout.trim()).toBe('{ " a " : 1 } \\n');
+  });
+
+  it('runs with the given cwd and only the given environment', async () => {
+    const o = await runHook(spec('printf "%s|%s|%s" "$PWD" "$ONLY_THIS" "${NOT_THIS:-unset}"', { env: baseEnv({ ONLY_THIS: 'yes' }) }));
+    expect(o.stdout).toBe(`${dir}|yes|unset`);
+  });
+
+  it('times out with the exact error, empty output, and kills the whole group including a grandchild', async () => {
+    const pidFile = join(dir, 'grandchild.pid');
+    const started = Date.now();
+    const o = await runHook(spec(`sleep 30 & echo $! > ${pidFile}; echo partial; sleep 30`, { timeoutSecs: 1 }));
+    const elapsed = Date.now() - started;
+    expect(o).toMatchObject({ success: false, exitCode: null, timedOut: true, error: 'Hook timed out after 1s', stdout: '', stderr: '' });
+    expect(elapsed).toBeLessThan(1_000 + 500 + 2_000 + 1_000);
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(liveInGroups(spawned).map((p) => p.pid)).not.toContain(grandchild);
+  });
+
+  it('escalates to SIGKILL for a hook that traps SIGTERM', async () => {
+    const o = await runHook(spec(`trap '' TERM; sleep 30 & wait; sleep 30`, { timeoutMs: 300, timeoutSecs: 1, killGraceMs: 200 }));
+    expect(o.timedOut).toBe(true);
+    expect(o.error).toBe('Hook timed out after 1s');
+    // SIGTERM was ignored, so only the SIGKILL after the grace ended it.
+    expect(o.durationMs).toBeGreaterThanOrEqual(300 + 200 - 20);
+  });
+
+  it('reports a hook whose exit cannot be confirmed after the kill', async () => {
+    const o = await runHook(spec('sleep 30', { timeoutMs: 100, timeoutSecs: 1, killGraceMs: 50, reapWindowMs: 100, simulateUnreapable: true }));
+    expect(o.error).toBe('hook could not be reaped after its timeout');
+    expect(o.timedOut).toBe(true);
+  });
+
+  it('kills what a hook left behind in its group when it exits normally (D15)', async () => {
+    const pidFile = join(dir, 'left.pid');
+    const o = await runHook(spec(`sleep 30 >/dev/null 2>&1 & echo $! > ${pidFile}; echo done`));
+    expect(o).toMatchObject({ success: true, exitCode: 0, stdout: 'done\n' });
+    // expectNoLeftovers (afterEach) checks that the backgrounded sleep did not survive.
+    expect(Number(readFileSync(pidFile, 'utf8'))).toBeGreaterThan(0);
+  });
+
+  it('does not wait for a backgrounded child that holds the stdout pipe', async () => {
+    const started = Date.now();
+    const o = await runHook(spec('sleep 30 & echo quick'));
+    expect(o.stdout).toBe('quick\n');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('bounds stdout at 64 KiB while draining a 1 GiB flood, with bounded memory', async () => {
+    const before = process.memoryUsage().rss;
+    const o = await runHook(spec('head -c 1073741824 /dev/zero | tr "\\0" a', { timeoutSecs: 60 }));
+    const grown = process.memoryUsage().rss - before;
+    expect(o.success).toBe(true);
+    expect(o.stdout.length).toBe(65_536);
+    expect(o.stdoutTruncated).toBe(true);
+    expect(grown).toBeLessThan(200 * 1024 * 1024);
+  }, 60_000);
+
+  it('still times out a hook that never reads a 4 MiB stdin payload', async () => {
+    const started = Date.now();
+    const o = await runHook(spec('sleep 30', { stdin: 'x'.repeat(4 * 1024 * 1024), timeoutMs: 500, timeoutSecs: 1, killGraceMs: 100 }));
+    expect(o.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('does not deadlock when the hook writes 256 KiB before reading 256 KiB', async () => {
+    const o = await runHook(spec('head -c 262144 /dev/zero | tr "\\0" o; cat >/dev/null; head -c 262144 /dev/zero | tr "\\0" e >&2', { stdin: 'i'.repeat(262_144) }));
+    expect(o.success).toBe(true);
+    expect(o.stdout.length).toBe(65_536);
+    expect(o.stderr.length).toBe(65_536);
+    expect(o.stdoutTruncated && o.stderrTruncated).toBe(true);
+  });
+
+  it('never splits a multi-byte character at the capture cap', async () => {
+    // 3-byte characters: 65,536 is not a multiple of 3, so the cap falls inside one.
+    const o = await runHook(spec(`i=0; while [ $i -lt 30000 ]; do printf '鲸'; i=$((i+1)); done`));
+    expect(o.stdoutTruncated).toBe(true);
+    expect(o.stdout).not.toContain('\uFFFD');
+    expect([...o.stdout].every((c) => c === '鲸')).toBe(true);
+    expect(o.stdout.length).toBe(Math.floor(65_536 / 3));
+  });
+
+  it('reports a missing working directory as a spawn failure by kind, never by path', async () => {
+    const o = await runHook(spec('true', { cwd: join(dir, 'does-not-exist') }));
+    expect(o).toMatchObject({ success: false, exitCode: null, spawnError: 'NotFound', error: 'hook process could not be started (NotFound)' });
+    expect(JSON.stringify(o)).not.toContain('does-not-exist');
+  });
+
+  it('reports a missing shell interpreter as a spawn failure by kind', async () => {
+    const o = await runHook(spec('true', { env: { PATH: join(dir, 'empty-path') } }));
+    expect(o).toMatchObject({ spawnError: 'NotFound', error: 'hook process could not be started (NotFound)' });
+  });
+
+  it('reports a script with a missing interpreter as the exit code the shell gives', async () => {
+    const script = join(dir, 'needs-missing-interpreter');
+    writeFileSync(script, '#!/nonexistent/interpreter\necho never\n');
+    chmodSync(script, 0o755);
+    const o = await runHook(spec(script));
+    expect(o.exitCode).toBe(127);
+    expect(o.stdout).toBe('');
+  });
+
+  it('keeps a JSON verdict printed by a hook that exits non-zero', async () => {
+    const o = await runHook(spec(`echo '{"decision":"deny","reason":"not on main"}'; exit 1`));
+    expect(o.exitCode).toBe(1);
+    const record = foldToolCallBefore({ tool: 'bash', originalInput: { command: 'git push' }, outcomes: [o] });
+    expect(record.decision).toBe('deny');
+    expect(record.message).toBe("ToolCallBefore hook denied tool 'bash': not on main");
+  });
+
+  it('reports termination by a signal with no exit code', async () => {
+    const o = await runHook(spec('kill -KILL $$'));
+    expect(o).toMatchObject({ exitCode: null, signal: 'SIGKILL', success: false, timedOut: false });
+  });
+
+  it('refuses to start when authorization is withdrawn (revoked approval)', async () => {
+    const o = await runHook(spec('echo ran > ran.txt', { authorize: () => 'project hook approval was revoked; hook not started' }));
+    expect(o).toMatchObject({ success: false, exitCode: null, error: 'project hook approval was revoked; hook not started' });
+    expect(() => readFileSync(join(dir, 'ran.txt'))).toThrow();
+  });
+
+  it('runs 100 concurrent gates to completion', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) => runHook(spec(`echo '{"decision":"allow","reason":"${i}"}'`))));
+    expect(outcomes.every((o) => o.success && o.stdout.includes(`"decision":"allow"`))).toBe(true);
+    expect(new Set(outcomes.map((o) => o.stdout)).size).toBe(100);
+  }, 30_000);
+
+  it('forgets every process group it tracked', async () => {
+    await runHook(spec('true'));
+    await runHook(spec('sleep 5', { timeoutMs: 100, timeoutSecs: 1, killGraceMs: 50 }));
+    expect(liveProcessGroups().filter((p) => spawned.includes(p))).toEqual([]);
+  });
+});

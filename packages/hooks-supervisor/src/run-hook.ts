@@ -1,0 +1,240 @@
+import { execa } from 'execa';
+import { LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
+import { BoundedCapture } from './bounded-capture.js';
+import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
+
+/** Everything needed to run one hook process. */
+export interface RunSpec {
+  readonly hook: HookIdentity;
+  /** The hook's command, run as `sh -c <command>` (Unix) or `cmd /C <command>` (Windows). */
+  readonly command: string;
+  readonly cwd: string;
+  /** The complete environment of the hook process. */
+  readonly env: Readonly<Record<string, string>>;
+  /** The stdin document; one `\n` is appended. `null` means EOF at once. */
+  readonly stdin: string | null;
+  /** The effective timeout in seconds (the error text names it). */
+  readonly timeoutSecs: number;
+  /** Overrides the timeout in milliseconds (fine-grained tests); the error still names `timeoutSecs`. */
+  readonly timeoutMs?: number;
+  /** Foreground capture cap per stream (64 KiB; `shell_env` reads 256 KiB of stdout). */
+  readonly stdoutMaxBytes?: number;
+  readonly stderrMaxBytes?: number;
+  /** Background: stdout and stderr go to /dev/null and nothing is captured. */
+  readonly background?: boolean;
+  /** Checked just before spawn; a string is the reason not to start (e.g. approval revoked). */
+  readonly authorize?: () => string | null;
+  /** SIGTERM → SIGKILL grace and reap window, in milliseconds (defaults from LIMITS). */
+  readonly killGraceMs?: number;
+  readonly reapWindowMs?: number;
+  /** Called with the hook's pid (= its process group id) right after spawn. */
+  readonly onSpawn?: (pid: number) => void;
+  /** Test seam: pretend the reaper never confirms the exit after a timeout. */
+  readonly simulateUnreapable?: boolean;
+}
+
+const MAX_TIMER_MS = LIMITS.maxTimeoutSecs * 1000;
+
+function shellInvocation(command: string): { file: string; args: string[]; verbatim: boolean } {
+  if (process.platform === 'win32') {
+    return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`], verbatim: true };
+  }
+  return { file: 'sh', args: ['-c', command], verbatim: false };
+}
+
+function outcomeBase(spec: RunSpec, started: number): Omit<HookOutcome, 'success' | 'exitCode' | 'signal' | 'timedOut' | 'spawnError' | 'error' | 'stdout' | 'stderr' | 'stdoutTruncated' | 'stderrTruncated'> {
+  return {
+    hook: spec.hook,
+    background: false,
+    strict: !spec.hook.continueOnError && !spec.background,
+    durationMs: Math.max(0, Math.round(performance.now() - started)),
+  };
+}
+
+function failed(spec: RunSpec, started: number, error: string, spawnError: SpawnErrorKind | null): HookOutcome {
+  return {
+    ...outcomeBase(spec, started),
+    success: false,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    spawnError,
+    error,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+  };
+}
+
+/**
+ * Run one hook as a real process and settle on exactly one outcome record, whatever happens.
+ *
+ * Guarantees: the hook is the leader of its own process group; stdin gets the payload and
+ * one `\n` without blocking the caller (a hook that never reads still times out; EPIPE is not
+ * an error), or EOF at once, so it never inherits the terminal; stdout and stderr are captured
+ * separately up to their caps and the rest is drained and discarded; on timeout the whole
+ * group gets SIGTERM, then SIGKILL after a grace, and the exit is awaited for a bounded reap
+ * window; when the hook exits normally its group is killed too (D15), so a `cmd &` it left
+ * behind does not outlive it. Children that escape with `setsid` are outside any guarantee.
+ */
+export async function runHook(spec: RunSpec): Promise<HookOutcome> {
+  const started = performance.now();
+  const refusal = spec.authorize?.() ?? null;
+  if (refusal) return failed(spec, started, refusal, null);
+
+  const background = spec.background === true;
+  const { file, args, verbatim } = shellInvocation(spec.command);
+  let sub: ReturnType<typeof execa>;
+  try {
+    sub = execa(file, args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      extendEnv: false,
+      detached: process.platform !== 'win32',
+      stdin: 'pipe',
+      stdout: background ? 'ignore' : 'pipe',
+      stderr: background ? 'ignore' : 'pipe',
+      buffer: false,
+      reject: false,
+      cleanup: false,
+      windowsHide: true,
+      windowsVerbatimArguments: verbatim,
+      stripFinalNewline: false,
+    });
+  } catch (e) {
+    return failed(spec, started, spawnFailureMessage(spawnErrorKind((e as NodeJS.ErrnoException).code)), spawnErrorKind((e as NodeJS.ErrnoException).code));
+  }
+  // The execa promise is observed only so it never becomes an unhandled rejection; the
+  // process events below are the source of truth.
+  const settled = Promise.resolve(sub).catch(() => undefined);
+
+  if (sub.pid === undefined) {
+    const err = await new Promise<NodeJS.ErrnoException>((resolve) => {
+      sub.once('error', (e) => resolve(e as NodeJS.ErrnoException));
+      void settled.then((r) => resolve({ code: (r as { code?: string } | undefined)?.code } as NodeJS.ErrnoException));
+    });
+    const kind = spawnErrorKind(err.code);
+    return failed(spec, started, spawnFailureMessage(kind), kind);
+  }
+  const pid = sub.pid;
+  trackProcessGroup(pid);
+  spec.onSpawn?.(pid);
+  sub.on('error', () => {});
+
+  // stdin: written asynchronously; a hook that exits or closes stdin early is not an error.
+  const stdin = sub.stdin;
+  if (stdin) {
+    stdin.on('error', () => {});
+    if (spec.stdin === null) stdin.end();
+    else stdin.end(spec.stdin + '\n');
+  }
+
+  const out = new BoundedCapture(spec.stdoutMaxBytes ?? LIMITS.captureMaxBytes);
+  const err = new BoundedCapture(spec.stderrMaxBytes ?? LIMITS.captureMaxBytes);
+  const streams: NodeJS.ReadableStream[] = [];
+  const streamDone: Promise<void>[] = [];
+  for (const [stream, capture] of [
+    [sub.stdout, out],
+    [sub.stderr, err],
+  ] as const) {
+    if (!stream) continue;
+    streams.push(stream);
+    stream.on('data', (chunk: Uint8Array) => capture.push(chunk));
+    streamDone.push(
+      new Promise<void>((resolve) => {
+        stream.once('close', resolve);
+        stream.once('end', resolve);
+        stream.once('error', () => resolve());
+      }),
+    );
+  }
+
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    sub.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+  const timeoutMs = Math.min(MAX_TIMER_MS, Math.max(0, spec.timeoutMs ?? spec.timeoutSecs * 1000));
+  const grace = spec.killGraceMs ?? LIMITS.killGraceMs;
+  const reapWindow = spec.reapWindowMs ?? LIMITS.reapWindowMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+
+  const first = await Promise.race([exited, timedOut]);
+  clearTimeout(timer);
+
+  if (first === 'timeout') {
+    signalProcessGroup(pid, 'SIGTERM');
+    const killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), grace);
+    const reaped = spec.simulateUnreapable
+      ? await delay(grace + reapWindow).then(() => false)
+      : await Promise.race([exited.then(() => true), delay(grace + reapWindow).then(() => false)]);
+    clearTimeout(killTimer);
+    // Release containment: the group gets a final SIGKILL whatever happened above.
+    signalProcessGroup(pid, 'SIGKILL');
+    await drain(streamDone, streams, LIMITS.pipeShutdownMs);
+    untrackProcessGroup(pid);
+    void settled;
+    return {
+      ...outcomeBase(spec, started),
+      success: false,
+      exitCode: null,
+      signal: null,
+      timedOut: true,
+      spawnError: null,
+      error: reaped ? `Hook timed out after ${formatSecs(spec.timeoutSecs)}s` : 'hook could not be reaped after its timeout',
+      stdout: '',
+      stderr: '',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+    };
+  }
+
+  // A normal exit: whatever the hook left in its group goes with it (D15).
+  signalProcessGroup(pid, 'SIGTERM');
+  const killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), grace);
+  const complete = await drain(streamDone, streams, LIMITS.pipeDrainMs);
+  clearTimeout(killTimer);
+  signalProcessGroup(pid, 'SIGKILL');
+  untrackProcessGroup(pid);
+  const { code, signal } = first;
+  return {
+    ...outcomeBase(spec, started),
+    success: code === 0,
+    exitCode: code,
+    signal: code === null ? signal : null,
+    timedOut: false,
+    spawnError: null,
+    error: null,
+    stdout: out.text(),
+    stderr: err.text(),
+    // Output that could not be drained completely is as untrustworthy as output over the cap.
+    stdoutTruncated: out.truncated || !complete,
+    stderrTruncated: err.truncated || !complete,
+  };
+}
+
+function formatSecs(secs: number): string {
+  return Number.isInteger(secs) ? String(secs) : String(Number(secs.toFixed(3)));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Wait for the pipes to close, at most `ms`; then destroy them. True when they closed in time. */
+async function drain(done: Promise<void>[], streams: NodeJS.ReadableStream[], ms: number): Promise<boolean> {
+  let t: NodeJS.Timeout | undefined;
+  const ok = await Promise.race([
+    Promise.all(done).then(() => true),
+    new Promise<boolean>((resolve) => {
+      t = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(t);
+  if (!ok) for (const s of streams) (s as unknown as { destroy(): void }).destroy();
+  return ok;
+}

@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { HookIdentity } from '@codewhale/hooks-payloads';
+import { expect } from 'vitest';
+
+export interface ProcInfo {
+  pid: number;
+  comm: string;
+  state: string;
+  ppid: number;
+  pgrp: number;
+}
+
+/** The process table, read from /proc. */
+export function procTable(): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const [state, ppid, pgrp] = stat.slice(close + 2).split(' ');
+    out.push({ pid: Number(entry), comm, state: state!, ppid: Number(ppid), pgrp: Number(pgrp) });
+  }
+  return out;
+}
+
+/** Live (non-zombie) processes in any of these process groups. */
+export function liveInGroups(pgids: Iterable<number>): ProcInfo[] {
+  const set = new Set(pgids);
+  return procTable().filter((p) => set.has(p.pgrp) && p.state !== 'Z' && p.state !== 'X');
+}
+
+/** Zombies whose parent is this test process: children we failed to reap. */
+export function ourZombies(): ProcInfo[] {
+  return procTable().filter((p) => p.ppid === process.pid && p.state === 'Z');
+}
+
+/**
+ * After a test: no process of ours left alive in any group we spawned, and no zombie child of
+ * ours. Polls for a bounded time, because a SIGKILL after the grace may still be in flight.
+ */
+export async function expectNoLeftovers(pgids: Iterable<number>, withinMs = 4_000): Promise<void> {
+  const groups = [...pgids];
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const live = liveInGroups(groups);
+    const zombies = ourZombies();
+    if ((live.length === 0 && zombies.length === 0) || Date.now() > deadline) {
+      expect(live, 'processes left alive in hook process groups').toEqual([]);
+      expect(zombies, 'unreaped children of the test process').toEqual([]);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function identity(label = 'gate', over: Partial<HookIdentity> = {}): HookIdentity {
+  return { index: 0, name: label, label, event: 'tool_call_before', source: 'global', continueOnError: true, background: false, ...over };
+}
+
+export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
+}
+
+import type { HookCondition } from '@codewhale/hooks-conditions';
+import type { HookDefinition, HookSet } from '@codewhale/hooks-config';
+import type { HookEventName } from '@codewhale/hooks-payloads';
+
+/** A validated hook definition, as hooks-config would produce it. */
+export function hookDef(
+  event: HookEventName,
+  command: string,
+  over: Partial<Omit<HookDefinition, 'event' | 'command'>> & { condition?: HookCondition | null } = {},
+): HookDefinition {
+  const name = over.name === undefined ? 'hook' : over.name;
+  const background = over.background ?? false;
+  return {
+    index: 0,
+    name,
+    label: name ?? '(unnamed)',
+    event,
+    command,
+    timeoutSecs: 30,
+    effectiveTimeoutSecs: over.effectiveTimeoutSecs ?? over.timeoutSecs ?? 30,
+    timeoutSource: 'hook',
+    background,
+    runsInBackground: background && event !== 'shell_env',
+    continueOnError: true,
+    condition: null,
+    source: 'global',
+    origin: { file: 'config.toml', line: null },
+    ...over,
+  };
+}
+
+/** A hook set from definitions (indexes assigned in order). */
+export function hookSet(hooks: HookDefinition[], over: Partial<HookSet> = {}): HookSet {
+  return {
+    configured: true,
+    enabled: true,
+    defaultTimeoutSecs: null,
+    workingDir: null,
+    hooks: hooks.map((h, index) => ({ ...h, index })),
+    problems: [],
+    ...over,
+  };
+}
