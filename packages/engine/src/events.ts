@@ -1,0 +1,83 @@
+import type { ExecutionReceipt, GateDecisionRecord } from '@codewhale/hooks-payloads';
+import type { ErrorCategory, ModelUsage } from './provider/types.js';
+import type { Mode } from './modes.js';
+import type { ToolResult, UserInputRequest } from './tools/tool.js';
+
+/** Cumulative usage of a turn (the sum over its model requests). */
+export interface TurnUsageTotals {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly promptCacheHitTokens: number | null;
+  readonly promptCacheMissTokens: number | null;
+  readonly promptCacheWriteTokens: number | null;
+  readonly reasoningTokens: number | null;
+  readonly reasoningReplayTokens: number | null;
+}
+
+export type TurnStatus = 'completed' | 'interrupted' | 'failed';
+
+/** A pending approval. */
+export interface ApprovalRequest {
+  readonly id: string;
+  readonly callId: string;
+  readonly tool: string;
+  readonly input: unknown;
+  /** Why approval is needed (`posture`, or `hook` when a `tool_call_before` hook asked). */
+  readonly reason: 'posture' | 'hook';
+  readonly summary: string;
+}
+
+export type ApprovalDecision = 'allow' | 'allow_session' | 'deny';
+
+/** How a tool call ended, as the engine reports it. */
+export interface ToolCallOutcome {
+  readonly id: string;
+  readonly name: string;
+  /** The input that ran (after any hook rewrite), or the model's input for a refused call. */
+  readonly input: unknown;
+  /** The executed result, or `null` when the call was refused or errored before running. */
+  readonly result: ToolResult | null;
+  /** For a refused/errored call: the error kind and the text the model saw. */
+  readonly error: { readonly kind: string; readonly message: string } | null;
+  /** What the model received as the tool message. */
+  readonly modelText: string;
+  /** The `tool_call_before` decision record, when hooks were consulted. */
+  readonly decision: GateDecisionRecord | null;
+  /** Side channel: the execution receipt for a settled local shell run (never stored in the result). */
+  readonly receipt: ExecutionReceipt | null;
+  readonly durationMs: number;
+}
+
+/** The typed event stream every surface and the session host consume. */
+export type EngineEvent =
+  | { readonly type: 'turn_started'; readonly turnId: string; readonly createdAt: Date; readonly provider: string; readonly model: string }
+  | { readonly type: 'text_delta'; readonly text: string }
+  | { readonly type: 'reasoning_delta'; readonly text: string }
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly category: ErrorCategory; readonly message: string }
+  | { readonly type: 'tool_call_started'; readonly id: string; readonly name: string; readonly input: unknown }
+  | { readonly type: 'tool_call_completed'; readonly outcome: ToolCallOutcome }
+  | { readonly type: 'approval_required'; readonly request: ApprovalRequest }
+  | { readonly type: 'approval_resolved'; readonly id: string; readonly decision: ApprovalDecision }
+  | { readonly type: 'user_input_required'; readonly request: UserInputRequest }
+  | { readonly type: 'user_input_answered'; readonly id: string }
+  | { readonly type: 'subagent_spawned'; readonly agentId: string; readonly prompt: string; readonly name: string | null }
+  | { readonly type: 'subagent_completed'; readonly agentId: string; readonly result: string; readonly status: string }
+  | { readonly type: 'usage'; readonly usage: ModelUsage; readonly durationMs: number }
+  | { readonly type: 'mode_changed'; readonly from: Mode; readonly to: Mode }
+  | { readonly type: 'error'; readonly category: ErrorCategory; readonly message: string; readonly terminal: boolean }
+  | {
+      readonly type: 'turn_completed';
+      readonly turnId: string;
+      readonly status: TurnStatus;
+      readonly error: string | null;
+      readonly errorCategory: ErrorCategory | null;
+      readonly usage: TurnUsageTotals;
+      readonly toolCount: number;
+      readonly durationMs: number;
+      readonly createdAt: Date;
+      readonly provider: string;
+      readonly model: string;
+      readonly text: string;
+    };
+
+export type EngineEventListener = (event: EngineEvent) => void;

@@ -1,0 +1,600 @@
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { z } from 'zod';
+import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-payloads';
+import type { EngineHooks } from './engine-hooks.js';
+import { EngineError, errorCategory, errorMessage } from './errors.js';
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  EngineEvent,
+  EngineEventListener,
+  ToolCallOutcome,
+  TurnStatus,
+  TurnUsageTotals,
+} from './events.js';
+import type { Mode, Posture } from './modes.js';
+import { streamWithRetry } from './provider/retry.js';
+import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelUsage } from './provider/types.js';
+import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
+import { ToolError, type ToolContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
+import { defaultSystemPrompt } from './system-prompt.js';
+import { isDangerousCommand } from './dangerous-command.js';
+
+/** How the session asks a person (or a policy) for decisions. */
+export interface Interaction {
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+  /** `null` means nobody can answer: the tool tells the model to decide autonomously. */
+  askUser(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswer | null>;
+}
+
+/** Nobody is there: approvals are denied, questions are auto-resolved. */
+export const NO_INTERACTION: Interaction = {
+  approve: async () => 'deny',
+  askUser: async () => null,
+};
+
+export interface AgentSessionOptions {
+  readonly provider: ModelProvider;
+  readonly workspace: string;
+  readonly mode?: Mode;
+  readonly posture?: Posture;
+  /** The operator's hooks (`tool_call_before`, `shell_env`); `null` fires none (sub-agents). */
+  readonly hooks?: EngineHooks | null;
+  readonly interaction?: Interaction;
+  readonly tools?: readonly ToolDefinition[];
+  readonly allowedTools?: readonly string[] | null;
+  readonly disallowedTools?: readonly string[];
+  /** Model requests per turn (default 50). */
+  readonly maxSteps?: number;
+  readonly systemPrompt?: string;
+  /** Headless runs: a hook's `ask` cannot be prompted, so it denies — even under Full Access (D25). */
+  readonly askFailsClosed?: boolean;
+  /** Sub-agent nesting: this session's depth (0 for the top) and the deepest allowed. */
+  readonly depth?: number;
+  readonly maxDepth?: number;
+  /** The environment shell commands draw their allowlist from (default: this process's). */
+  readonly parentEnv?: Readonly<Record<string, string | undefined>>;
+  readonly retry?: { readonly maxRetries?: number; readonly initialDelayMs?: number; readonly maxDelayMs?: number };
+}
+
+interface Ready {
+  readonly kind: 'ready';
+  readonly call: ModelToolCall;
+  readonly tool: ToolDefinition;
+  readonly input: unknown;
+  readonly approval: 'posture' | 'hook' | null;
+  readonly context: string | null;
+  readonly decision: GateDecisionRecord | null;
+}
+
+interface Blocked {
+  readonly kind: 'blocked';
+  readonly call: ModelToolCall;
+  readonly input: unknown;
+  readonly error: ToolError;
+  readonly decision: GateDecisionRecord | null;
+}
+
+type Planned = Ready | Blocked;
+
+/** What a finished turn reports to the caller. */
+export interface TurnSummary {
+  readonly turnId: string;
+  readonly status: TurnStatus;
+  readonly error: string | null;
+  readonly errorCategory: ErrorCategory | null;
+  /** The assistant's text from the turn's last model response. */
+  readonly text: string;
+  readonly usage: TurnUsageTotals;
+  readonly toolCount: number;
+  readonly durationMs: number;
+}
+
+const EMPTY_USAGE: TurnUsageTotals = {
+  inputTokens: 0,
+  outputTokens: 0,
+  promptCacheHitTokens: null,
+  promptCacheMissTokens: null,
+  promptCacheWriteTokens: null,
+  reasoningTokens: null,
+  reasoningReplayTokens: null,
+};
+
+function addNullable(a: number | null, b: number | null): number | null {
+  return a === null && b === null ? null : (a ?? 0) + (b ?? 0);
+}
+
+function addUsage(total: TurnUsageTotals, u: ModelUsage, replay: number | null): TurnUsageTotals {
+  return {
+    inputTokens: total.inputTokens + u.inputTokens,
+    outputTokens: total.outputTokens + u.outputTokens,
+    promptCacheHitTokens: addNullable(total.promptCacheHitTokens, u.promptCacheHitTokens),
+    promptCacheMissTokens: addNullable(total.promptCacheMissTokens, u.promptCacheMissTokens),
+    promptCacheWriteTokens: addNullable(total.promptCacheWriteTokens, u.promptCacheWriteTokens),
+    reasoningTokens: addNullable(total.reasoningTokens, u.reasoningTokens),
+    reasoningReplayTokens: addNullable(total.reasoningReplayTokens, replay),
+  };
+}
+
+const hex = (n: number) => randomBytes(n).toString('hex');
+
+/** The text the model sees for a call that did not run. */
+export function toolErrorText(name: string, error: ToolError): string {
+  switch (error.kind) {
+    case 'hook_denied': {
+      const suffix = /\bmode\b/i.test(error.message) ? '' : ' Adjust approval mode or request permission.';
+      return `Error: Tool '${name}' was denied: ${error.message}.${suffix}`;
+    }
+    case 'approval_denied':
+      return `Error: Tool '${name}' was denied: ${error.message}`;
+    case 'plan_mode':
+      return `Error: Tool '${name}' was denied: ${error.message}`;
+    default:
+      return `Error: ${error.message}`;
+  }
+}
+
+/**
+ * One agent conversation: it steps the model until it stops calling tools (bounded by
+ * `maxSteps`), and runs each tool call through, in order: parse → Plan-mode gate →
+ * preparation (schema) → `tool_call_before` hooks (deny, ask, rewrite re-validated against the
+ * schema, context) → approval → execution → result. Every call ends with a
+ * `tool_call_completed` event, refused ones included.
+ */
+export class AgentSession {
+  readonly provider: ModelProvider;
+  readonly workspace: string;
+  readonly #hooks: EngineHooks | null;
+  readonly #interaction: Interaction;
+  readonly #tools: readonly ToolDefinition[];
+  readonly #byName: ReadonlyMap<string, ToolDefinition>;
+  readonly #maxSteps: number;
+  readonly #systemPrompt: string | undefined;
+  readonly #askFailsClosed: boolean;
+  readonly #depth: number;
+  readonly #maxDepth: number;
+  readonly #parentEnv: Readonly<Record<string, string | undefined>>;
+  readonly #retry: AgentSessionOptions['retry'];
+  readonly #listeners = new Set<EngineEventListener>();
+  readonly #history: ChatMessage[] = [];
+  readonly #sessionAllowed = new Set<string>();
+  readonly #steers: string[] = [];
+  #mode: Mode;
+  #posture: Posture;
+  #active: AbortController | null = null;
+  #todos: readonly { content: string; status: string }[] = [];
+  #agentCounter = 0;
+
+  constructor(options: AgentSessionOptions) {
+    this.provider = options.provider;
+    try {
+      this.workspace = realpathSync(options.workspace);
+    } catch {
+      throw new EngineError('invalid_input', `the workspace does not exist: ${options.workspace}`);
+    }
+    this.#mode = options.mode ?? 'work';
+    this.#posture = options.posture ?? 'ask';
+    this.#hooks = options.hooks ?? null;
+    this.#interaction = options.interaction ?? NO_INTERACTION;
+    this.#depth = options.depth ?? 0;
+    this.#maxDepth = options.maxDepth ?? 1;
+    let tools = selectTools(options.tools ?? BUILTIN_TOOLS, options.allowedTools ?? null, options.disallowedTools ?? []);
+    if (this.#depth >= this.#maxDepth) tools = tools.filter((t) => t.kind !== 'agent');
+    this.#tools = tools;
+    this.#byName = new Map(tools.map((t) => [t.name, t]));
+    this.#maxSteps = options.maxSteps ?? 50;
+    this.#systemPrompt = options.systemPrompt;
+    this.#askFailsClosed = options.askFailsClosed ?? false;
+    this.#parentEnv = options.parentEnv ?? process.env;
+    this.#retry = options.retry;
+  }
+
+  /** Subscribe to the event stream; returns the unsubscribe function. */
+  on(listener: EngineEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: EngineEvent): void {
+    for (const l of this.#listeners) {
+      try {
+        l(event);
+      } catch {
+        // A listener's failure is its own; the session keeps going.
+      }
+    }
+  }
+
+  get mode(): Mode {
+    return this.#mode;
+  }
+
+  /** Apply a mode change; emits `mode_changed` when the mode really changes. */
+  setMode(mode: Mode): void {
+    if (mode === this.#mode) return;
+    const from = this.#mode;
+    this.#mode = mode;
+    this.#emit({ type: 'mode_changed', from, to: mode });
+  }
+
+  get posture(): Posture {
+    return this.#posture;
+  }
+
+  setPosture(posture: Posture): void {
+    this.#posture = posture;
+  }
+
+  get busy(): boolean {
+    return this.#active !== null;
+  }
+
+  get history(): readonly ChatMessage[] {
+    return this.#history;
+  }
+
+  get todos(): readonly { content: string; status: string }[] {
+    return this.#todos;
+  }
+
+  /** The tools offered to the model (hidden compatibility names excluded). */
+  get toolNames(): string[] {
+    return this.#tools.filter((t) => !t.hidden).map((t) => t.name);
+  }
+
+  /** Cancel the running turn (no-op when idle). */
+  cancel(): void {
+    this.#active?.abort();
+  }
+
+  /** Queue text for the running turn; it joins the history at the next step. False when idle. */
+  steer(text: string): boolean {
+    if (!this.#active) return false;
+    this.#steers.push(text);
+    return true;
+  }
+
+  #system(): ChatMessage {
+    return { role: 'system', content: this.#systemPrompt ?? defaultSystemPrompt({ workspace: this.workspace, mode: this.#mode, toolNames: this.toolNames }) };
+  }
+
+  /** Run one turn for a user message. Never throws for model or tool failures: they end the turn as `failed`. */
+  async runTurn(text: string): Promise<TurnSummary> {
+    if (this.#active) throw new EngineError('state', 'a turn is already running in this session');
+    const controller = new AbortController();
+    this.#active = controller;
+    const signal = controller.signal;
+    const turnId = `turn_${hex(4)}`;
+    const createdAt = new Date();
+    const started = performance.now();
+    this.#emit({ type: 'turn_started', turnId, createdAt, provider: this.provider.id, model: this.provider.model });
+    this.#history.push({ role: 'user', content: text });
+    let usage = EMPTY_USAGE;
+    let toolCount = 0;
+    let finalText = '';
+    let status: TurnStatus = 'completed';
+    let error: string | null = null;
+    let category: ErrorCategory | null = null;
+    try {
+      for (let step = 0; ; step++) {
+        if (signal.aborted) {
+          status = 'interrupted';
+          break;
+        }
+        for (const s of this.#steers.splice(0)) this.#history.push({ role: 'user', content: s });
+        if (step >= this.#maxSteps) {
+          throw new EngineError('budget', `the turn reached its step limit (${this.#maxSteps} model requests)`);
+        }
+        const response = await this.#callModel(signal);
+        usage = addUsage(usage, response.usage, response.replayTokens);
+        finalText = response.text;
+        this.#history.push({
+          role: 'assistant',
+          content: response.text === '' ? null : response.text,
+          ...(response.reasoning ? { reasoningContent: response.reasoning } : {}),
+          ...(response.calls.length ? { toolCalls: response.calls } : {}),
+        });
+        if (response.calls.length === 0) break;
+        // Planning pass over the whole batch (hooks included) before the first call runs.
+        const planned: Planned[] = [];
+        for (const call of response.calls) {
+          this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: safeParse(call.arguments) });
+          planned.push(signal.aborted ? blocked(call, new ToolError('cancelled', 'the turn was cancelled')) : await this.#plan(call));
+        }
+        for (const p of planned) {
+          const outcome = signal.aborted && p.kind === 'ready' ? this.#finish(blocked(p.call, new ToolError('cancelled', 'the turn was cancelled')), 0) : await this.#execute(p, signal);
+          toolCount++;
+          this.#history.push({ role: 'tool', toolCallId: p.call.id, content: outcome.modelText });
+          this.#emit({ type: 'tool_call_completed', outcome });
+        }
+      }
+    } catch (e) {
+      category = errorCategory(e);
+      if (category === 'cancelled' || signal.aborted) {
+        status = 'interrupted';
+        category = 'cancelled';
+      } else {
+        status = 'failed';
+        error = errorMessage(e);
+        this.#emit({ type: 'error', category, message: error, terminal: true });
+      }
+    } finally {
+      this.#active = null;
+    }
+    const durationMs = Math.round(performance.now() - started);
+    this.#emit({
+      type: 'turn_completed',
+      turnId,
+      status,
+      error,
+      errorCategory: status === 'completed' ? null : category,
+      usage,
+      toolCount,
+      durationMs,
+      createdAt,
+      provider: this.provider.id,
+      model: this.provider.model,
+      text: finalText,
+    });
+    return { turnId, status, error, errorCategory: status === 'completed' ? null : category, text: finalText, usage, toolCount, durationMs };
+  }
+
+  async #callModel(signal: AbortSignal): Promise<{ text: string; reasoning: string; calls: ModelToolCall[]; usage: ModelUsage; replayTokens: number | null }> {
+    const messages = [this.#system(), ...this.#history];
+    const replayChars = this.#history.reduce((n, m) => n + (m.role === 'assistant' && m.reasoningContent ? m.reasoningContent.length : 0), 0);
+    const request = { model: this.provider.model, messages, tools: this.#tools.filter((t) => !t.hidden).map(toolSpec) };
+    let text = '';
+    let reasoning = '';
+    let calls: ModelToolCall[] = [];
+    let usage: ModelUsage | null = null;
+    const started = performance.now();
+    for await (const ev of streamWithRetry(this.provider, request, { signal, ...this.#retry })) {
+      switch (ev.type) {
+        case 'retry':
+          text = '';
+          reasoning = '';
+          calls = [];
+          usage = null;
+          this.#emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, category: ev.category, message: ev.message });
+          break;
+        case 'text':
+          text += ev.delta;
+          this.#emit({ type: 'text_delta', text: ev.delta });
+          break;
+        case 'reasoning':
+          reasoning += ev.delta;
+          this.#emit({ type: 'reasoning_delta', text: ev.delta });
+          break;
+        case 'tool_call':
+          calls.push(ev.call);
+          break;
+        case 'usage':
+          usage = ev.usage;
+          break;
+        case 'finish':
+          break;
+      }
+    }
+    const final: ModelUsage = usage ?? { inputTokens: 0, outputTokens: 0, promptCacheHitTokens: null, promptCacheMissTokens: null, promptCacheWriteTokens: null, reasoningTokens: null };
+    this.#emit({ type: 'usage', usage: final, durationMs: Math.round(performance.now() - started) });
+    return { text, reasoning, calls, usage: final, replayTokens: replayChars > 0 ? Math.ceil(replayChars / 4) : null };
+  }
+
+  async #plan(call: ModelToolCall): Promise<Planned> {
+    const tool = this.#byName.get(call.name);
+    let args: unknown;
+    if (!tool) {
+      const known = this.#tools.some((t) => t.name === call.name) || BUILTIN_TOOLS.some((t) => t.name === call.name);
+      return blocked(
+        call,
+        new ToolError(known ? 'not_allowed' : 'unknown_tool', known ? `tool '${call.name}' is not allowed in this session` : `unknown tool '${call.name}'. Available tools: ${this.toolNames.join(', ')}`),
+      );
+    }
+    try {
+      args = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
+    } catch {
+      return blocked(call, new ToolError('parse_error', `the arguments for '${call.name}' are not valid JSON`));
+    }
+    if (this.#mode === 'plan' && (tool.kind === 'shell' || tool.kind === 'write')) {
+      return blocked(call, new ToolError('plan_mode', `Plan mode does not run shell commands or change files. Switch with /mode work to proceed.`), null, args);
+    }
+    const prepared = tool.schema.safeParse(args);
+    if (!prepared.success) return blocked(call, invalidInput(tool, prepared.error), null, args);
+    let input: unknown = prepared.data;
+    let decision: GateDecisionRecord | null = null;
+    let context: string | null = null;
+    let hookAsked = false;
+    if (this.#hooks?.has('tool_call_before')) {
+      decision = await this.#hooks.toolCallBefore({
+        name: tool.name,
+        callId: call.id,
+        input,
+        mode: engineModeSpelling(this.#mode),
+        model: this.provider.model,
+      });
+      if (decision.decision === 'deny') return blocked(call, new ToolError('hook_denied', decision.message ?? 'denied by a tool_call_before hook'), decision, input);
+      if (decision.updatedInput) {
+        // A rewrite is prepared again: an input the tool would not accept blocks the call.
+        const again = tool.schema.safeParse(decision.updatedInput);
+        if (!again.success) {
+          return blocked(call, new ToolError('invalid_input', `a tool_call_before hook rewrote the input of '${tool.name}' into one the tool does not accept: ${issuesText(again.error)}`), decision, decision.updatedInput);
+        }
+        input = again.data;
+      }
+      context = decision.additionalContext;
+      hookAsked = decision.decision === 'ask';
+    }
+    let approval: Ready['approval'] = null;
+    if (hookAsked) {
+      if (this.#askFailsClosed) {
+        return blocked(call, new ToolError('approval_denied', 'a tool_call_before hook asked for approval, and this run cannot prompt anyone, so the call is denied'), decision, input);
+      }
+      if (this.#posture !== 'full_access') approval = 'hook';
+    }
+    if (approval === null && this.#needsPostureApproval(tool, input)) {
+      if (this.#posture === 'auto_review') {
+        return blocked(call, new ToolError('approval_denied', 'Auto-Review refused this command as dangerous; it needs explicit approval in Ask posture'), decision, input);
+      }
+      approval = 'posture';
+    }
+    return { kind: 'ready', call, tool, input, approval, context, decision };
+  }
+
+  #needsPostureApproval(tool: ToolDefinition, input: unknown): boolean {
+    if (this.#posture === 'full_access') return false;
+    if (tool.kind === 'read' || tool.kind === 'meta' || tool.kind === 'interactive') return false;
+    if (this.#posture === 'auto_review') {
+      return tool.kind === 'shell' && isDangerousCommand(String((input as { command?: unknown }).command ?? ''));
+    }
+    return !this.#sessionAllowed.has(tool.name);
+  }
+
+  async #execute(p: Planned, signal: AbortSignal): Promise<ToolCallOutcome> {
+    const started = performance.now();
+    if (p.kind === 'blocked') return this.#finish(p, started);
+    if (p.approval) {
+      const request: ApprovalRequest = {
+        id: `approval_${p.call.id}`,
+        callId: p.call.id,
+        tool: p.tool.name,
+        input: p.input,
+        reason: p.approval,
+        summary: summarize(p.tool.name, p.input),
+      };
+      this.#emit({ type: 'approval_required', request });
+      let decision: ApprovalDecision;
+      try {
+        decision = await this.#interaction.approve(request, signal);
+      } catch {
+        decision = 'deny';
+      }
+      this.#emit({ type: 'approval_resolved', id: request.id, decision });
+      if (decision === 'allow_session') this.#sessionAllowed.add(p.tool.name);
+      if (decision === 'deny') {
+        return this.#finish(blocked(p.call, new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), p.decision, p.input), started);
+      }
+    }
+    const ctx: ToolContext = {
+      workspace: this.workspace,
+      callId: p.call.id,
+      toolName: p.tool.name,
+      signal,
+      hooks: this.#hooks,
+      wantsReceipt: this.#hooks !== null && (this.#hooks.has('tool_call_after') || this.#hooks.has('on_error')),
+      parentEnv: this.#parentEnv,
+      services: {
+        setTodos: (todos) => {
+          this.#todos = todos;
+        },
+        askUser: async (request) => {
+          this.#emit({ type: 'user_input_required', request });
+          try {
+            return await this.#interaction.askUser(request, signal);
+          } finally {
+            this.#emit({ type: 'user_input_answered', id: request.id });
+          }
+        },
+        runSubagent: (request, sig) => this.#runSubagent(request, sig),
+      },
+    };
+    let result: ToolResult;
+    try {
+      result = await p.tool.execute(p.input, ctx);
+    } catch (e) {
+      const err = ToolError.isInstance(e) ? e : new ToolError('failed', `'${p.tool.name}' failed: ${errorMessage(e)}`);
+      return this.#finish(blocked(p.call, err, p.decision, p.input), started);
+    }
+    const modelText = p.context ? `${result.content}\n\n[hook context] ${p.context}` : result.content;
+    const { receipt = null, ...stored } = result;
+    return {
+      id: p.call.id,
+      name: p.tool.name,
+      input: p.input,
+      result: stored,
+      error: null,
+      modelText,
+      decision: p.decision,
+      receipt,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  #finish(p: Blocked, started: number): ToolCallOutcome {
+    return {
+      id: p.call.id,
+      name: p.call.name,
+      input: p.input,
+      result: null,
+      error: { kind: p.error.kind, message: p.error.message },
+      modelText: toolErrorText(p.call.name, p.error),
+      decision: p.decision,
+      receipt: null,
+      durationMs: started ? Math.round(performance.now() - started) : 0,
+    };
+  }
+
+  async #runSubagent(request: { prompt: string; name?: string }, signal: AbortSignal): Promise<{ agentId: string; result: string; status: string }> {
+    if (this.#depth >= this.#maxDepth) throw new ToolError('not_allowed', 'sub-agents cannot start further sub-agents');
+    const agentId = `agent_${++this.#agentCounter}`;
+    // A child is its own conversation; it fires no operator hooks and inherits the posture as a ceiling.
+    const child = new AgentSession({
+      provider: this.provider,
+      workspace: this.workspace,
+      mode: this.#mode,
+      posture: this.#posture,
+      hooks: null,
+      interaction: this.#interaction,
+      tools: this.#tools,
+      maxSteps: this.#maxSteps,
+      askFailsClosed: this.#askFailsClosed,
+      depth: this.#depth + 1,
+      maxDepth: this.#maxDepth,
+      parentEnv: this.#parentEnv,
+      ...(this.#retry ? { retry: this.#retry } : {}),
+    });
+    this.#emit({ type: 'subagent_spawned', agentId, prompt: request.prompt, name: request.name ?? null });
+    const onAbort = () => child.cancel();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let summary: TurnSummary;
+    try {
+      summary = await child.runTurn(request.prompt);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    const status = summary.status === 'completed' ? 'completed' : summary.status === 'interrupted' ? 'cancelled' : 'failed';
+    const result = summary.status === 'failed' ? `failed: ${summary.error ?? 'unknown error'}` : summary.text || '(no answer)';
+    this.#emit({ type: 'subagent_completed', agentId, result, status });
+    return { agentId, result, status };
+  }
+}
+
+function safeParse(args: string): unknown {
+  try {
+    return args.trim() === '' ? {} : JSON.parse(args);
+  } catch {
+    return args;
+  }
+}
+
+function blocked(call: ModelToolCall, error: ToolError, decision: GateDecisionRecord | null = null, input?: unknown): Blocked {
+  return { kind: 'blocked', call, input: input === undefined ? safeParse(call.arguments) : input, error, decision };
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
+    .join('; ');
+}
+
+function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolError {
+  return new ToolError('invalid_input', `invalid input for '${tool.name}': ${issuesText(error)}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`);
+}
+
+function summarize(name: string, input: unknown): string {
+  const i = input as Record<string, unknown>;
+  const s = typeof i?.command === 'string' ? i.command : typeof i?.path === 'string' ? i.path : JSON.stringify(input);
+  const line = String(s).replace(/\s+/g, ' ');
+  return `${name}: ${line.length > 120 ? `${line.slice(0, 119)}…` : line}`;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildChildEnv, isAllowedParentVar } from './child-env.js';
+
+describe('the shell child environment', () => {
+  it('keeps the allowlist, including proxies in either case, locale and toolchain keys', () => {
+    const env = buildChildEnv({
+      PATH: '/bin',
+      HOME: '/h',
+      LANG: 'C.UTF-8',
+      LC_TIME: 'C',
+      http_proxy: 'http://p',
+      HTTPS_PROXY: 'http://q',
+      CARGO_HOME: '/c',
+      RUSTUP_TOOLCHAIN: 'stable',
+      PYTHONUTF8: '1',
+      DOTNET_ROOT: '/d',
+    }, null, 'linux');
+    expect(Object.keys(env).sort()).toEqual(['CARGO_HOME', 'DOTNET_ROOT', 'HOME', 'HTTPS_PROXY', 'LANG', 'LC_TIME', 'PATH', 'PYTHONUTF8', 'RUSTUP_TOOLCHAIN', 'http_proxy']);
+  });
+
+  it('drops secrets and everything else the reference drops on Unix', () => {
+    for (const key of ['JAVA_HOME', 'GOPATH', 'NVM_DIR', 'EDITOR', 'PAGER', 'SSH_AUTH_SOCK', 'DISPLAY', 'TZ', 'XDG_CONFIG_HOME', 'PWD', 'SHLVL', 'AWS_ACCESS_KEY_ID', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'SECRET_TOKEN']) {
+      expect(isAllowedParentVar(key, 'linux'), key).toBe(false);
+    }
+  });
+
+  it('on Windows keeps path-like toolchain roots unless they look secret', () => {
+    expect(isAllowedParentVar('BIMRV_SDK_ROOT', 'win32')).toBe(true);
+    expect(isAllowedParentVar('MY_SECRET_ROOT', 'win32')).toBe(false);
+    expect(isAllowedParentVar('PRIVATE_KEY_PATH', 'win32')).toBe(false);
+    expect(isAllowedParentVar('BIMRV_SDK_ROOT', 'linux')).toBe(false);
+  });
+
+  it('lets shell_env values win, replacing a differently-cased key', () => {
+    const env = buildChildEnv({ PATH: '/bin' }, new Map([['path', '/x'], ['TOKEN', 't']]), 'linux');
+    expect(env).toEqual({ path: '/x', TOKEN: 't' });
+  });
+
+  describe('properties', () => {
+    it('never passes a variable that is not allowlisted, and always passes the explicit values', () => {
+      fc.assert(
+        fc.property(fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/), fc.string()), fc.dictionary(fc.stringMatching(/^[A-Z][A-Z0-9_]{0,8}$/), fc.string()), (parent, extra) => {
+          const env = buildChildEnv(parent, new Map(Object.entries(extra)), 'linux');
+          for (const k of Object.keys(env)) {
+            const explicit = Object.keys(extra).some((e) => e === k);
+            expect(explicit || isAllowedParentVar(k, 'linux')).toBe(true);
+          }
+          for (const [k, v] of Object.entries(extra)) expect(env[k]).toBe(v);
+        }),
+      );
+    });
+  });
+});

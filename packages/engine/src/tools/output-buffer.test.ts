@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { HeadTailBuffer } from './output-buffer.js';
+
+const enc = new TextEncoder();
+
+describe('HeadTailBuffer', () => {
+  it('keeps everything that fits, exactly', () => {
+    const b = new HeadTailBuffer(4, 4);
+    b.push(enc.encode('abc'));
+    b.push(enc.encode('def'));
+    expect(b.text()).toBe('abcdef');
+    expect(b.truncated).toBe(false);
+  });
+
+  it('keeps head and tail with a marker when the middle overflows', () => {
+    const b = new HeadTailBuffer(3, 3);
+    b.push(enc.encode('abcdefghij'));
+    expect(b.text()).toBe('abc\n[… 4 bytes of output omitted …]\nhij');
+  });
+
+  describe('properties', () => {
+    it('never holds more than head + tail bytes, is lossless when it fits, and cuts on character boundaries', () => {
+      fc.assert(
+        fc.property(fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 20 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (parts, h, t) => {
+          const b = new HeadTailBuffer(h, t);
+          for (const p of parts) b.push(enc.encode(p));
+          const whole = parts.join('');
+          const bytes = enc.encode(whole).length;
+          const text = b.text();
+          if (bytes <= h + t) expect(text).toBe(whole);
+          else {
+            expect(b.droppedBytes).toBe(bytes - h - t);
+            if (!whole.includes('\uFFFD')) expect(text).not.toContain('\uFFFD');
+            const [head, tail] = text.split(/\n\[… \d+ bytes of output omitted …\]\n/);
+            expect(whole.startsWith(head!)).toBe(true);
+            expect(whole.endsWith(tail!)).toBe(true);
+          }
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
+import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '@codewhale/hooks-supervisor';
+import { buildChildEnv } from './child-env.js';
+import { HeadTailBuffer } from './output-buffer.js';
+import { ToolError, type ToolContext, type ToolDefinition, type ToolResult } from './tool.js';
+import { resolveInWorkspace } from './workspace-path.js';
+
+/** Defaults for the shell tool. */
+export const SHELL_DEFAULTS = {
+  timeoutSecs: 300,
+  maxTimeoutSecs: 3_600,
+  headBytes: 8 * 1024,
+  tailBytes: 42 * 1024,
+  killGraceMs: 500,
+  drainMs: 2_000,
+} as const;
+
+const schema = z
+  .object({
+    command: z.string().min(1).describe('The shell command (run with sh -c)'),
+    timeout: z.number().int().min(1).max(SHELL_DEFAULTS.maxTimeoutSecs).optional().describe(`Seconds before the command is killed (default ${SHELL_DEFAULTS.timeoutSecs})`),
+    cwd: z.string().optional().describe('Working directory, relative to the workspace'),
+  })
+  .strict();
+
+export type ShellInput = z.infer<typeof schema>;
+
+interface RunResult {
+  readonly exitCode: number | null;
+  readonly status: Exclude<ToolRunStatus, 'running'>;
+  readonly stdout: HeadTailBuffer;
+  readonly stderr: HeadTailBuffer | null;
+}
+
+function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    // `bash` shares one pipe for stdout and stderr, in the order they were written.
+    const script = combined ? `exec 2>&1\n${command}` : command;
+    const child = spawn('sh', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', combined ? 'ignore' : 'pipe'] });
+    const stdout = new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
+    const stderr = combined ? null : new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
+    let ending: 'timed_out' | 'killed' | null = null;
+    let killTimer: NodeJS.Timeout | undefined;
+    const pid = child.pid;
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      reject(new ToolError('failed', `the command could not be started (${(e as NodeJS.ErrnoException).code ?? 'error'})`));
+    });
+    if (pid === undefined) return;
+    trackProcessGroup(pid);
+    child.stdout!.on('data', (c: Uint8Array) => stdout.push(c));
+    child.stderr?.on('data', (c: Uint8Array) => stderr!.push(c));
+    const stop = (why: 'timed_out' | 'killed') => {
+      ending ??= why;
+      signalProcessGroup(pid, 'SIGTERM');
+      killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
+    };
+    const timer = setTimeout(() => stop('timed_out'), timeoutSecs * 1000);
+    const onAbort = () => stop('killed');
+    signal.addEventListener('abort', onAbort, { once: true });
+    child.once('exit', (code, sig) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      // Whatever the command left running in its group ends with it.
+      signalProcessGroup(pid, 'SIGTERM');
+      const finalKill = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
+      const streams = [child.stdout, child.stderr].filter((s): s is NonNullable<typeof s> => s != null);
+      let open = streams.length;
+      const finish = () => {
+        clearTimeout(drainTimer);
+        clearTimeout(finalKill);
+        clearTimeout(killTimer);
+        signalProcessGroup(pid, 'SIGKILL');
+        untrackProcessGroup(pid);
+        const status: RunResult['status'] = ending ?? (code === null ? 'killed' : code === 0 ? 'completed' : 'failed');
+        resolve({ exitCode: ending === null ? code : (code ?? null), status, stdout, stderr });
+        void sig;
+      };
+      const drainTimer = setTimeout(() => {
+        for (const s of streams) s.destroy();
+        finish();
+      }, SHELL_DEFAULTS.drainMs);
+      if (open === 0) finish();
+      for (const s of streams) {
+        if (s.readableEnded || s.destroyed) {
+          if (--open === 0) finish();
+          continue;
+        }
+        s.once('close', () => {
+          if (--open === 0) finish();
+        });
+      }
+    });
+  });
+}
+
+function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, description: string): ToolDefinition<ShellInput> {
+  const combined = name === 'bash';
+  return {
+    name,
+    kind: 'shell',
+    hidden,
+    description,
+    schema,
+    async execute(input, ctx: ToolContext): Promise<ToolResult> {
+      const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
+      // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
+      let vars: ReadonlyMap<string, string> | null = null;
+      if (ctx.hooks?.has('shell_env')) {
+        try {
+          vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
+        } catch {
+          vars = null;
+        }
+      }
+      if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
+      const env = buildChildEnv(ctx.parentEnv, vars);
+      const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
+      const run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
+      const stdout = run.stdout.text();
+      const stderr = run.stderr?.text() ?? '';
+      const receipt = ctx.wantsReceipt
+        ? buildExecutionReceipt({
+            toolName: name,
+            command: input.command,
+            cwd,
+            exitCode: run.exitCode,
+            status: run.status,
+            stdout,
+            stderr,
+            stdoutTruncated: run.stdout.truncated,
+            stderrTruncated: run.stderr?.truncated ?? false,
+          })
+        : null;
+      const parts: string[] = [];
+      if (combined) parts.push(stdout);
+      else {
+        if (stdout) parts.push(stdout);
+        if (stderr) parts.push(`[stderr]\n${stderr}`);
+      }
+      const tail =
+        run.status === 'timed_out'
+          ? `[timed out after ${timeoutSecs}s; the process group was killed]`
+          : run.status === 'killed'
+            ? '[killed]'
+            : `[exit code: ${run.exitCode}]`;
+      const body = parts
+        .filter((part) => part !== '')
+        .map((part) => (part.endsWith('\n') ? part : `${part}\n`))
+        .join('');
+      return {
+        content: `${body}${tail}`,
+        success: run.status === 'completed',
+        metadata: { exit_code: run.exitCode, status: run.status },
+        receipt,
+      };
+    },
+  };
+}
+
+/** `bash`: stdout and stderr combined in one stream, as a terminal shows them. */
+export const bashTool = shellTool('bash', false, 'Run a shell command in the workspace (sh -c). stdout and stderr are combined. Returns the output and the exit code.');
+/** `Bash`: the same, with stdout and stderr kept separate. Hidden compatibility name. */
+export const BashTool = shellTool('Bash', true, 'Run a shell command in the workspace (sh -c) with stdout and stderr kept separate.');
+/** `exec_shell`: the legacy name, stdout and stderr separate. Hidden compatibility name. */
+export const execShellTool = shellTool('exec_shell', true, 'Run a shell command in the workspace (sh -c) with stdout and stderr kept separate.');

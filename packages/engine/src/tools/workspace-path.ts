@@ -1,0 +1,38 @@
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { ToolError } from './tool.js';
+
+function realpathOfNearestExisting(p: string): string {
+  let current = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const real = realpathSync(current);
+      return tail.length ? resolve(real, ...tail.reverse()) : real;
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return p;
+      tail.push(current.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Resolve a tool path inside the workspace. Relative paths are taken from the workspace;
+ * symlinks are resolved (for a path that does not exist yet, through its nearest existing
+ * ancestor), and anything that lands outside the workspace is refused.
+ */
+export function resolveInWorkspace(workspace: string, path: string): string {
+  if (path.includes('\0')) throw new ToolError('invalid_input', 'path contains a NUL character');
+  const absolute = isAbsolute(path) ? resolve(path) : resolve(workspace, path);
+  const real = realpathOfNearestExisting(absolute);
+  const rel = relative(workspace, real);
+  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return real;
+  throw new ToolError('path_escape', `path is outside the workspace: ${path}`);
+}
+
+/** The path as shown to the model: relative to the workspace. */
+export function displayPath(workspace: string, absolute: string): string {
+  return relative(workspace, absolute) || '.';
+}
