@@ -6,7 +6,8 @@
 export function compileToolNameGlob(pattern: string): RegExp {
   const body = pattern
     .split('*')
-    .map((part) => part.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'))
+    // Only syntax characters and `/` may be escaped under the `u` flag (`\-` is a SyntaxError).
+    .map((part) => part.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))
     .join('.*');
   return new RegExp(`^${body}$`, 'su');
 }

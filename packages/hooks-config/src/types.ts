@@ -64,7 +64,13 @@ export type ProblemCode =
   | 'background_ignored_on_shell_env'
   | 'zero_default_timeout'
   | 'invalid_setting'
-  | 'unknown_setting';
+  | 'unknown_setting'
+  /** A project `hooks.toml` with a TOML syntax error: project hooks are skipped. */
+  | 'toml_syntax'
+  /** A project `hooks.toml` over 1 MiB or not valid UTF-8: project hooks are skipped. */
+  | 'project_file_unreadable'
+  /** The other file's shape: `[[hooks]]` in config.toml, `[[hooks.hooks]]` / `[hooks]` in hooks.toml. */
+  | 'wrong_shape';
 
 /**
  * A configuration problem. `summary` is the line `hooks list` prints; it never contains a

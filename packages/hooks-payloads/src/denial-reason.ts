@@ -11,6 +11,9 @@ const SECRET_KEYS = new Set(['token', 'secret', 'password', 'passwd', 'api_key',
 const PATH_WORDS = new Set(['path', 'file', 'directory', 'cwd', 'workspace']);
 const COMMAND_WORDS = new Set(['command', 'cmd', 'argv', 'executable']);
 const SECRET_WORDS = new Set(['bearer', 'token', 'secret', 'password', 'passwd']);
+// HTTP auth schemes: the scheme word itself is not secret, but the field after it is the
+// credential (`Basic dXNlcjpwYXNz`), with or without an `Authorization:` header before it.
+const AUTH_SCHEMES = new Set(['basic', 'digest', 'negotiate', 'ntlm']);
 
 function coreTrim(s: string): string {
   let a = 0;
@@ -58,9 +61,11 @@ function isSecretKey(key: string): boolean {
 /**
  * The bounded, redacted form of a structured denial reason, used for `tool_call_before`
  * denials and `message_submit` blocks. Path-, argument-, command- and secret-like tokens are
- * replaced by `[path]`, `[argument]`, `[command]`, `[secret]`, including `key=value`, quoted
- * and `Authorization: <scheme> <credential>` forms. Over-redaction is intended. The result is
- * a single line of at most 240 code points plus a marker; it is never empty.
+ * replaced by `[path]`, `[argument]`, `[command]`, `[secret]`, including `key=value`, quoted,
+ * `Authorization: <scheme> <credential>` and bare `Basic <credential>` (Digest, Negotiate, NTLM)
+ * forms, and secret-like keys written apart from their value (`GITHUB_TOKEN = abc`).
+ * Over-redaction is intended. The result is a single line of at most 240 code points plus a
+ * marker; it is never empty.
  */
 export function sanitizeDenialReason(reason: string): string {
   const line = sanitizeLine(reason, LIMITS.denialReasonMaxChars).text;
@@ -109,12 +114,16 @@ export function sanitizeDenialReason(reason: string): string {
     } else if (label === 'authorization') {
       out.push('[secret]');
       pending = 'authorization';
-    } else if (SECRET_WORDS.has(label)) {
+    } else if (SECRET_WORDS.has(label) || isSecretKey(label.replace(/[-.]/g, '_'))) {
+      // A secret-like key written apart from its value (`GITHUB_TOKEN = abc`, `api-key: abc`).
       out.push('[secret]');
       pending = 'secret';
     } else if (PATH_WORDS.has(label)) {
       out.push('[path]');
       pending = 'path';
+    } else if (AUTH_SCHEMES.has(label)) {
+      out.push(field);
+      pending = 'secret';
     } else if (lower.startsWith('sk-') || lower.startsWith('ghp_') || lower.startsWith('github_pat_')) {
       out.push('[secret]');
     } else if (isPathLike(core)) {

@@ -133,8 +133,11 @@ export function buildMessageSubmitDocument(input: MessageSubmitInput): MessageSu
     bytes = nextBytes;
   }
   // Walk back if the document is over (it cannot be by construction, but the bound is the
-  // contract, so it is checked rather than assumed).
-  while (utf8ByteLength(json) > max && end > 0) {
+  // contract, so it is checked rather than assumed). Also walk back when the whole text was
+  // kept: the complete document (`"text_truncated":false`) did not fit, and a document that
+  // keeps every byte must not claim `text_truncated: true` — the flag says whether
+  // `text_bytes` and `text_original_bytes` differ. (`true` is one byte shorter than `false`.)
+  while ((utf8ByteLength(json) > max || end >= text.length) && end > 0) {
     end -= 1;
     const c = text.charCodeAt(end);
     if (c >= 0xdc00 && c <= 0xdfff && end > 0) {

@@ -1,6 +1,6 @@
 import { LIMITS } from './limits.js';
 import { truncateBytes } from './bounded.js';
-import { sanitizeText } from './sanitize.js';
+import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { modeSpellingFor } from './modes.js';
 import { formatTimestamp } from './timestamp.js';
 
@@ -43,6 +43,11 @@ export interface TurnEndInput {
   readonly queuedMessageCount: number;
 }
 
+/** Observer metadata strings are bounded before they reach a hook (4,096 bytes + marker). */
+function meta(s: string | null | undefined): string | null {
+  return s == null ? null : truncateBytes(sanitizeLine(s).text, LIMITS.envMetadataMaxBytes).text;
+}
+
 function count(n: number | null | undefined): number | null {
   if (n == null || !Number.isFinite(n)) return null;
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.trunc(n)));
@@ -57,16 +62,16 @@ export function buildTurnEndDocument(input: TurnEndInput): Record<string, unknow
   const u = input.usage;
   return {
     event: 'turn_end',
-    session_id: input.sessionId,
-    workspace: input.workspace,
-    mode: input.mode == null ? null : modeSpellingFor('ui', input.mode),
+    session_id: meta(input.sessionId),
+    workspace: meta(input.workspace),
+    mode: input.mode == null ? null : meta(modeSpellingFor('ui', input.mode)),
     created_at: formatTimestamp(input.createdAt),
     model_backed: input.modelBacked,
-    provider: input.modelBacked ? input.provider : null,
-    billing_surface: input.modelBacked ? (input.billingSurface ?? null) : null,
-    model: input.model,
-    turn_id: input.turnId,
-    status: input.status ?? 'unknown',
+    provider: input.modelBacked ? meta(input.provider) : null,
+    billing_surface: input.modelBacked ? meta(input.billingSurface) : null,
+    model: meta(input.model),
+    turn_id: meta(input.turnId),
+    status: meta(input.status) ?? 'unknown',
     error: input.error == null ? null : sanitizeText(input.error, LIMITS.turnErrorMaxChars).text,
     duration_ms: count(input.durationMs) ?? 0,
     usage: {
@@ -108,11 +113,11 @@ export interface SubagentCommon {
 function common(input: SubagentCommon, event: string): Record<string, unknown> {
   return {
     event,
-    agent_id: input.agentId,
-    session_id: input.sessionId,
-    workspace: input.workspace,
-    mode: input.mode == null ? null : modeSpellingFor('ui', input.mode),
-    model: input.model,
+    agent_id: meta(input.agentId),
+    session_id: meta(input.sessionId),
+    workspace: meta(input.workspace),
+    mode: input.mode == null ? null : meta(modeSpellingFor('ui', input.mode)),
+    model: meta(input.model),
     total_tokens: count(input.totalTokens),
   };
 }
@@ -132,7 +137,7 @@ export function buildSubagentCompleteDocument(
     ...common(input, 'subagent_complete'),
     result_preview: p.preview,
     result_truncated: p.truncated,
-    status: input.status ?? subagentCompletionStatus(input.result),
+    status: input.status != null ? sanitizeLine(input.status, 64).text : subagentCompletionStatus(input.result),
   };
 }
 
@@ -165,5 +170,5 @@ export function subagentCompletionStatus(result: string): string {
 
 /** The `session_error` stdin document: `{"status":…,"error":…}`, the error sanitized and bounded at 2,000 chars. */
 export function buildSessionErrorDocument(status: string, error: string): Record<string, unknown> {
-  return { status, error: sanitizeText(error, LIMITS.turnErrorMaxChars).text };
+  return { status: sanitizeLine(status, 64).text, error: sanitizeText(error, LIMITS.turnErrorMaxChars).text };
 }

@@ -49,8 +49,10 @@ export function parseShellEnvOutput(stdout: string, truncated = false): ShellEnv
   const dropped: ShellEnvDrop[] = [];
   const lines = stdout.split('\n');
   if (truncated && lines.length > 0) {
-    lines.pop();
-    dropped.push({ key: null, reason: 'partial_line', line: lines.length + 1 });
+    // Only the text after the last newline can be cut; when the cut fell right after a
+    // newline there is no partial line to report.
+    const partial = lines.pop()!;
+    if (partial.trim() !== '') dropped.push({ key: null, reason: 'partial_line', line: lines.length + 1 });
   }
   let total = 0;
   for (let i = 0; i < lines.length; i++) {

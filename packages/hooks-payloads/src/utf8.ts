@@ -16,8 +16,29 @@ function unitBytes(s: string, index: number): { bytes: number; units: number } {
   return { bytes: 3, units: 1 };
 }
 
+const CHUNK_UNITS = 1 << 16;
+let scratch: Uint8Array | null = null;
+let encoder: TextEncoder | null = null;
+
+/** Long strings are measured natively, in chunks, through one reusable buffer. */
+function byteLengthChunked(s: string): number {
+  encoder ??= new TextEncoder();
+  scratch ??= new Uint8Array(CHUNK_UNITS * 3);
+  let bytes = 0;
+  for (let i = 0; i < s.length; ) {
+    let end = Math.min(s.length, i + CHUNK_UNITS);
+    // Never split a surrogate pair between chunks (each half would count as U+FFFD).
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    bytes += encoder.encodeInto(s.slice(i, end), scratch).written;
+    i = end;
+  }
+  return bytes;
+}
+
 /** Number of UTF-8 bytes `s` encodes to. */
 export function utf8ByteLength(s: string): number {
+  if (s.length > 4096) return byteLengthChunked(s);
   let bytes = 0;
   for (let i = 0; i < s.length; ) {
     const c = s.charCodeAt(i);

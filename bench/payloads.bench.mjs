@@ -1,0 +1,51 @@
+// hooks-payloads / hooks-conditions / hooks-config: bounding and matching, pure CPU.
+import { buildMessageSubmitDocument } from '@codewhale/hooks-payloads';
+import { matchingHooks } from '@codewhale/hooks-config';
+import { round, time } from './util.mjs';
+
+export async function run() {
+  const rows = [];
+  // Bounding a huge message must stay linear in its size and cheaper than serializing it.
+  const perByte = [];
+  for (const mb of [5, 25, 50]) {
+    const text = 'lorem ipsum dolor sit amet, 鲸 "quoted" \\ \n'.repeat(Math.ceil((mb * 1024 * 1024) / 46)).slice(0, mb * 1024 * 1024);
+    const bound = time(() => buildMessageSubmitDocument({ text, sessionId: 'sess_12345678', workspace: '/w', mode: 'work', model: 'm', totalTokens: 1 }), { minMs: 200 });
+    const stringify = time(() => JSON.stringify({ text }), { minMs: 200 });
+    perByte.push((bound * 1e6) / text.length);
+    rows.push({ name: `message_submit bound ${mb} MB`, value: round(bound), unit: 'ms', note: `JSON.stringify of it: ${round(stringify)} ms (ratio ${round(bound / stringify)})` });
+  }
+  rows.push({ name: 'message_submit bound cost per char, 5→50 MB', value: `${round(perByte[0], 3)}→${round(perByte[2], 3)}`, unit: 'ns/char', note: 'flat = linear' });
+
+  // Matching 1,000 configured hooks for one tool call.
+  const hooks = Array.from({ length: 1000 }, (_, i) => ({
+    index: i,
+    name: `h${i}`,
+    label: `h${i}`,
+    event: i % 3 === 0 ? 'tool_call_before' : i % 3 === 1 ? 'tool_call_after' : 'shell_env',
+    command: 'true',
+    timeoutSecs: 30,
+    effectiveTimeoutSecs: 30,
+    timeoutSource: 'default',
+    background: false,
+    runsInBackground: false,
+    continueOnError: true,
+    condition:
+      i % 4 === 0
+        ? { type: 'tool_name', name: `mcp__server${i}__*` }
+        : i % 4 === 1
+          ? { type: 'all', conditions: [{ type: 'tool_category', category: 'shell' }, { type: 'mode', mode: 'act' }] }
+          : i % 4 === 2
+            ? { type: 'any', conditions: [{ type: 'tool_name', name: 'bash' }, { type: 'tool_name', name: 'write' }] }
+            : null,
+    source: 'global',
+    origin: { file: 'config.toml', line: null },
+  }));
+  const set = { configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks, problems: [] };
+  const ctx = { event: 'tool_call_before', mode: 'Agent', tool: { name: 'bash', input: { command: 'ls' } } };
+  let matched = 0;
+  const ms = time(() => {
+    matched = matchingHooks(set, ctx).length;
+  }, { minMs: 300 });
+  rows.push({ name: 'match 1,000 hooks for one tool call', value: round(ms * 1000, 1), unit: 'µs', note: `${matched} matched` });
+  return rows;
+}

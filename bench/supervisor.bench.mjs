@@ -1,0 +1,59 @@
+// hooks-supervisor: the cost of running hooks as real processes, against a bare spawn.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HookRuntime, runHook } from '@codewhale/hooks-supervisor';
+import { round, timeAsync } from './util.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'cw-bench-'));
+
+function hook(event, command, index = 0) {
+  return { index, name: `h${index}`, label: `h${index}`, event, command, timeoutSecs: 30, effectiveTimeoutSecs: 30, timeoutSource: 'default', background: false, runsInBackground: false, continueOnError: true, condition: null, source: 'global', origin: { file: 'config.toml', line: null } };
+}
+const set = (hooks) => ({ configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks, problems: [] });
+
+function bareSpawn() {
+  return new Promise((resolve, reject) => {
+    const c = spawn('sh', ['-c', 'true'], { stdio: 'ignore' });
+    c.on('error', reject);
+    c.on('exit', resolve);
+  });
+}
+
+export async function run() {
+  const rows = [];
+  const bare = await timeAsync(bareSpawn, { runs: 40 });
+  const runtime = new HookRuntime({ hooks: set([hook('tool_call_before', 'true')]), workspace: dir });
+  const gate = await timeAsync(() => runtime.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' }), { runs: 40 });
+  rows.push({ name: 'bare spawn of sh -c true (baseline)', value: round(bare.median), unit: 'ms', note: `p90 ${round(bare.p90)} ms` });
+  rows.push({ name: 'tool_call_before with one `true` hook', value: round(gate.median), unit: 'ms', note: `p90 ${round(gate.p90)} ms; ratio to bare spawn ${round(gate.median / bare.median)}×` });
+  await runtime.close();
+
+  // Observer throughput: events/s through the 2 persistent workers (one trivial hook per event).
+  const obs = new HookRuntime({ hooks: set([hook('turn_end', 'true')]), workspace: dir });
+  const n = 300;
+  const started = performance.now();
+  let sent = 0;
+  while (sent < n) {
+    const r = obs.fire('turn_end', {}, '{}');
+    if (r.ok) sent++;
+    else await new Promise((res) => setTimeout(res, 2));
+  }
+  await obs.idle();
+  const secs = (performance.now() - started) / 1000;
+  rows.push({ name: 'observer throughput (2 workers, 1 hook/event)', value: round(n / secs, 1), unit: 'events/s', note: `${n} events in ${round(secs)} s; bare-spawn bound ≈ ${round(2000 / bare.median, 1)}/s` });
+  await obs.close();
+
+  // Peak RSS while a hook floods stdout with 1 GiB.
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const t = performance.now();
+  const o = await runHook({ hook: { index: 0, name: 'flood', label: 'flood', event: 'tool_call_before', source: 'global', continueOnError: true, background: false }, command: 'head -c 1073741824 /dev/zero', cwd: dir, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 120 });
+  clearInterval(sampler);
+  rows.push({ name: 'peak RSS growth while a hook floods 1 GiB', value: round((peak - base) / 1024 / 1024, 1), unit: 'MiB', note: `captured ${o.stdout.length} chars, drained in ${round((performance.now() - t) / 1000)} s` });
+  return rows;
+}

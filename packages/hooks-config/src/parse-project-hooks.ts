@@ -1,0 +1,31 @@
+import { decodeProjectFile } from './decode-project-file.js';
+import { parseToml } from './parse-toml.js';
+import { readProjectHooksSection, type HooksSection } from './hooks-section.js';
+import { projectFileProblem } from './problem.js';
+import { scanTomlLayout } from './toml-layout.js';
+
+/**
+ * Parse a project `hooks.toml` from its exact bytes. Never fails: a file over 1 MiB, not
+ * UTF-8, or with a TOML syntax error yields no entries and one warning (D8: the project hooks
+ * are skipped, global hooks still load). The warning names line and column, never content.
+ */
+export function parseProjectHooks(bytes: Uint8Array, file = '.codewhale/hooks.toml'): HooksSection {
+  const skipped = (code: 'toml_syntax' | 'project_file_unreadable', detail: string, line: number | null): HooksSection => ({
+    source: 'project',
+    file,
+    configured: false,
+    enabled: true,
+    defaultTimeoutSecs: null,
+    workingDir: null,
+    entries: [],
+    problems: [projectFileProblem(code, `${detail}; project hooks were skipped`, { file, line })],
+  });
+  const decoded = decodeProjectFile(bytes, file);
+  if (!decoded.ok) return skipped('project_file_unreadable', decoded.issues[0]!.message, null);
+  const parsed = parseToml(decoded.value, file);
+  if (!parsed.ok) {
+    const issue = parsed.issues[0]!;
+    return skipped('toml_syntax', `TOML syntax error at line ${issue.line ?? '?'}, column ${issue.column ?? '?'}: ${issue.message}`, issue.line);
+  }
+  return readProjectHooksSection(parsed.value, scanTomlLayout(decoded.value), file);
+}
