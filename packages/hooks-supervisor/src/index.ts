@@ -12,3 +12,13 @@ export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessag
 export { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 export { HookRuntime, type HookRuntimeOptions, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';
+export {
+  loadHookConfiguration,
+  projectRevocationCheck,
+  resolvePaths,
+  projectHooksPath,
+  sha256Hex,
+  REVOKED_ERROR,
+  type CodewhalePaths,
+  type HookConfiguration,
+} from './load-hooks.js';

@@ -13,20 +13,14 @@ export {
   type ModelToolSpec,
   type ModelUsage,
 } from './types.js';
-export { SseDecoder, decodeSse, type SseEvent } from './sse-decoder.js';
-export { ToolCallAssembler, type ToolCallAssemblerOptions } from './tool-call-assembler.js';
-export { parseUsage, estimateTokens, ZERO_USAGE } from './usage.js';
-export { ChatChunkReader, mapFinishReason, type FinishReason } from './chat-chunk-reader.js';
-export { buildChatRequestBody, toWireMessage, REASONING_PLACEHOLDER, type ChatRequestBodyOptions } from './chat-request.js';
-export { classifyStatus, httpFailure, errorBodySnippet, streamErrorFailure, type FailureClass, type HttpFailureInput } from './http-failure.js';
-export { parseRetryAfter } from './retry-after.js';
-export { redactSecrets, REDACTED } from './safe-text.js';
 export {
   OpenAICompatibleProvider,
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_OPEN_TIMEOUT_MS,
   type OpenAICompatibleProviderOptions,
 } from './openai-compatible.js';
+export { classifyStatus, type FailureClass } from './http-failure.js';
+export type { FinishReason } from './chat-chunk-reader.js';
 export {
   streamWithRetry,
   backoffDelayMs,
@@ -34,7 +28,18 @@ export {
   type RetryStreamEvent,
   type StreamWithRetryOptions,
 } from './retry.js';
-export { abortableSleep } from './abortable-sleep.js';
+export {
+  resolveRoute,
+  createProvider,
+  ModelRoute,
+  RouteError,
+  type RouteErrorCode,
+  type RouteFlags,
+  type RouteSource,
+  type ResolveRouteInput,
+} from './route.js';
+export { BUILTIN_ROUTES, DEFAULT_PROVIDER_ID, type BuiltinRoute } from './builtin-routes.js';
+export { ReplayProvider, type ReplayProviderOptions } from './replay-provider.js';
 export {
   parseReplayScript,
   checkReplayScript,
@@ -46,16 +51,6 @@ export {
   type ReplayScriptIssue,
   type ReplayScriptResult,
 } from './replay-script.js';
-export { ReplayProvider, chunkText, type ReplayProviderOptions } from './replay-provider.js';
-export { BUILTIN_ROUTES, DEFAULT_PROVIDER_ID, type BuiltinRoute } from './builtin-routes.js';
-export { isLoopbackHost } from './base-url.js';
-export {
-  resolveRoute,
-  createProvider,
-  ModelRoute,
-  RouteError,
-  type RouteErrorCode,
-  type RouteFlags,
-  type RouteSource,
-  type ResolveRouteInput,
-} from './route.js';
+export { parseUsage, estimateTokens, ZERO_USAGE } from './usage.js';
+export { SseDecoder, decodeSse, type SseEvent } from './sse-decoder.js';
+export { ToolCallAssembler, type ToolCallAssemblerOptions } from './tool-call-assembler.js';

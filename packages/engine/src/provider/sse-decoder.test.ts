@@ -78,6 +78,8 @@ describe('SseDecoder', () => {
 
   it('handles a chunk boundary between \\r and \\n', () => {
     expect(feed(['data: a\r', '\n\r', '\ndata: b\r', '\r'])).toEqual([ev('a'), ev('b')]);
+    // The `\n` after a chunk-final `\r` ends the same line: one event with two data lines.
+    expect(feed(['data: a\r', '\ndata: b\r\n\r\n'])).toEqual([ev('a\nb')]);
   });
 
   it('returns events as soon as their blank line arrives', () => {

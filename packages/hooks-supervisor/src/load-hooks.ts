@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  hookSetDigest,
+  loadHookSet,
+  parseUserConfig,
+  readProjectRecord,
+  scriptPathsToCheck,
+  type FileIssue,
+  type HookDefinition,
+  type LoadedHooks,
+  type Result,
+} from '@codewhale/hooks-config';
+import { LIMITS } from '@codewhale/hooks-payloads';
+
+/** SHA-256 of bytes, lowercase hex. */
+export function sha256Hex(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Where Codewhale keeps its state and the user's config (D7). */
+export interface CodewhalePaths {
+  /** `$CODEWHALE_HOME`, default `~/.codewhale`. */
+  readonly home: string;
+  /** `--config`, else `$CODEWHALE_CONFIG_PATH`, else `<home>/config.toml`. */
+  readonly configPath: string;
+  /** `<home>/audit.log`. */
+  readonly auditLog: string;
+}
+
+export function resolvePaths(env: Readonly<Record<string, string | undefined>> = process.env, configFlag?: string | null): CodewhalePaths {
+  const home = resolve(env.CODEWHALE_HOME || join(homedir(), '.codewhale'));
+  const configPath = resolve(configFlag || env.CODEWHALE_CONFIG_PATH || env.DEEPSEEK_CONFIG_PATH || join(home, 'config.toml'));
+  return { home, configPath, auditLog: join(home, 'audit.log') };
+}
+
+/** The project hooks file of a workspace. */
+export function projectHooksPath(workspace: string): string {
+  return join(workspace, '.codewhale', 'hooks.toml');
+}
+
+/** Read at most `limit + 1` bytes (so an oversized file is detected without reading it all). */
+function readBounded(path: string, limit: number): Uint8Array | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buf = Buffer.alloc(limit + 1);
+    let n = 0;
+    for (;;) {
+      const r = readSync(fd, buf, n, buf.length - n, null);
+      if (r === 0 || n + r >= buf.length) {
+        n += r;
+        break;
+      }
+      n += r;
+    }
+    return new Uint8Array(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Everything a surface needs to run hooks for a workspace, read from disk once. */
+export interface HookConfiguration {
+  readonly paths: CodewhalePaths;
+  /** The canonical workspace, or `null` when none was given. */
+  readonly workspace: string | null;
+  readonly configText: string;
+  readonly configExists: boolean;
+  readonly loaded: LoadedHooks;
+  /** SHA-256 of the runnable hook set (recorded in decision records). */
+  readonly digest: string;
+  /** The project file's path and its bytes as read (`null`: no file). */
+  readonly projectFile: string | null;
+  readonly projectBytes: Uint8Array | null;
+}
+
+/** Hash the scripts a project's commands name (workspace-relative; outside paths never resolve). */
+function scriptDigests(workspace: string, paths: readonly string[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const rel of paths) {
+    const abs = resolve(workspace, rel);
+    let digest: string | null = null;
+    try {
+      const real = realpathSync(abs);
+      if (real === workspace || real.startsWith(workspace + '/')) {
+        if (statSync(real).isFile()) digest = sha256Hex(readFileSync(real));
+      }
+    } catch {
+      digest = null;
+    }
+    out.set(rel, digest);
+  }
+  return out;
+}
+
+/**
+ * The one loader every surface shares (ARCHITECTURE §5): the user's config, plus the
+ * workspace's `hooks.toml` merged only when the workspace is trusted and those exact bytes and
+ * the scripts they name are approved in the user's config. A TOML syntax error in the user's
+ * config is the only failure; a missing config file means no hooks.
+ */
+export function loadHookConfiguration(options: { paths: CodewhalePaths; workspace?: string | null }): Result<HookConfiguration, FileIssue> {
+  const { paths } = options;
+  const configExists = existsSync(paths.configPath);
+  let configText = '';
+  if (configExists) configText = readFileSync(paths.configPath, 'utf8');
+  let workspace: string | null = null;
+  if (options.workspace) {
+    try {
+      workspace = realpathSync(options.workspace);
+    } catch {
+      workspace = resolve(options.workspace);
+    }
+  }
+  const projectFile = workspace ? projectHooksPath(workspace) : null;
+  const projectBytes = projectFile ? readBounded(projectFile, LIMITS.projectHooksFileMaxBytes) : null;
+  let digests: Map<string, string | null> | undefined;
+  if (workspace && projectBytes) {
+    const parsed = parseUserConfig(configText, paths.configPath);
+    if (parsed.ok) digests = scriptDigests(workspace, scriptPathsToCheck(readProjectRecord(parsed.value.document, workspace), projectBytes));
+  }
+  const loaded = loadHookSet({
+    userConfig: { text: configText, file: paths.configPath },
+    project: workspace ? { workspace, bytes: projectBytes, file: projectFile!, sha256: sha256Hex, ...(digests ? { scriptDigests: digests } : {}) } : null,
+  });
+  if (!loaded.ok) return loaded;
+  return {
+    ok: true,
+    value: { paths, workspace, configText, configExists, loaded: loaded.value, digest: hookSetDigest(loaded.value.set, sha256Hex), projectFile, projectBytes },
+  };
+}
+
+export const REVOKED_ERROR = 'project hook approval was revoked; hook not started';
+
+/**
+ * D14: revocation takes effect at once for future and queued launches. The returned check
+ * re-reads the user's config when it changed (by size and mtime) and refuses to start a
+ * project hook once its workspace's approval is revoked or no longer matches the approval the
+ * session loaded. Global hooks are never affected. A config that cannot be read or parsed
+ * refuses project hooks (fail closed).
+ */
+export function projectRevocationCheck(config: HookConfiguration): (hook: HookDefinition) => string | null {
+  const workspace = config.workspace;
+  const approvedAtLoad = config.loaded.project?.approvedDigest ?? null;
+  let stamp = '';
+  let revoked = false;
+  const refresh = (): void => {
+    let next: string;
+    try {
+      const st = statSync(config.paths.configPath);
+      next = `${st.size}:${st.mtimeMs}`;
+    } catch {
+      next = 'missing';
+    }
+    if (next === stamp) return;
+    stamp = next;
+    try {
+      const text = next === 'missing' ? '' : readFileSync(config.paths.configPath, 'utf8');
+      const parsed = parseUserConfig(text, config.paths.configPath);
+      if (!parsed.ok || !workspace) {
+        revoked = true;
+        return;
+      }
+      const record = readProjectRecord(parsed.value.document, workspace);
+      revoked = record.revoked || !record.trusted || record.approvedSha256 === null || record.approvedSha256 !== approvedAtLoad;
+    } catch {
+      revoked = true;
+    }
+  };
+  return (hook) => {
+    if (hook.source !== 'project') return null;
+    refresh();
+    return revoked ? REVOKED_ERROR : null;
+  };
+}
