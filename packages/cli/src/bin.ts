@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+// Detached hook and shell process groups do not get the terminal's Ctrl-C: end them with us.
+// The supervisor is imported lazily so `--version` and `--help` stay fast; if it was never
+// loaded, no process group exists.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    void import('@codewhale/hooks-supervisor')
+      .then((m) => m.killAllProcessGroups())
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`error: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,139 @@
+import { Command, CommanderError, Option } from 'commander';
+import { CliError } from './cli-error.js';
+import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { processIo, type Io } from './io.js';
+import { VERSION } from './version.js';
+
+/** Options every command accepts. */
+export interface CommonOptions {
+  readonly workspace?: string;
+  readonly config?: string;
+}
+
+function common(cmd: Command): Command {
+  return cmd
+    .option('-w, --workspace <dir>', 'the workspace (default: the current directory)')
+    .option('-c, --config <path>', 'the config file (default: $CODEWHALE_CONFIG_PATH or $CODEWHALE_HOME/config.toml)');
+}
+
+const list = (v: string): string[] =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function int(name: string) {
+  return (v: string): number => {
+    if (!/^-?\d+$/.test(v.trim())) throw CliError.usage(`${name} must be an integer, got \`${v}\``);
+    return Number(v);
+  };
+}
+
+function build(io: Io, run: (p: Promise<number>) => void): Command {
+  const program = new Command('codewhale')
+    .description('Codewhale: a terminal AI coding agent whose lifecycle hooks let your own commands observe and steer it.')
+    .version(VERSION, '-V, --version')
+    .showHelpAfterError(false)
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: () => {} })
+    .exitOverride()
+    .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nAlias: codew. Docs: docs/hooks-guide.md`);
+
+  common(
+    program
+      .command('exec')
+      .description('Run one prompt headlessly through the agent (no hooks unless --hooks)')
+      .argument('<prompt...>', 'the prompt')
+      .option('--hooks', 'fire tool_call_before and shell_env hooks (global + trusted and approved project hooks)')
+      .option('--auto', 'auto-approve tool calls (Full Access); a hook `ask` still denies')
+      .option('--provider <id>', 'model route (deepseek, openai, ollama, vllm, or a [providers.<id>] table)')
+      .option('--model <id>', 'model id')
+      .option('--replay <file>', 'play a JSONL script of model turns instead of calling a model (offline)')
+      .option('--max-turns <n>', 'model requests per run (default 50)', int('--max-turns'))
+      .option('--allowed-tools <list>', 'comma-separated tools the agent may use', list)
+      .option('--disallowed-tools <list>', 'comma-separated tools the agent may not use (wins over --allowed-tools)', list)
+      .option('--mode <mode>', 'plan, work or operate (default work)')
+      .addOption(new Option('--output-format <format>', 'text or stream-json').choices(['text', 'stream-json']).default('text'))
+      .option('--json', 'print one JSON summary object at the end')
+      .addHelpText('after', `\nExit codes: 0 completed, 1 failed, 2 usage error, 75 network/timeout after retries.`),
+  ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
+
+  const hooks = program.command('hooks').description('Inspect, validate, dry-run and approve hooks');
+  common(hooks.command('list').description('List configured hooks by event, with effective timeouts and problems').option('--json', 'JSON (snake_case)')).action((opts) =>
+    run(import('./commands/hooks-list.js').then((m) => m.runHooksList(opts, io))),
+  );
+  hooks
+    .command('events')
+    .description('List the 15 hook events')
+    .option('--json', 'JSON')
+    .action((opts) => run(import('./commands/hooks-events.js').then((m) => m.runHooksEvents(opts, io))));
+  common(hooks.command('validate').description('Check a config.toml or hooks.toml; exit 1 if any hook is rejected').argument('[file]', 'the file (default: your config)').option('--json', 'JSON')).action(
+    (file: string | undefined, opts) => run(import('./commands/hooks-validate.js').then((m) => m.runHooksValidate(file, opts, io))),
+  );
+  common(
+    hooks
+      .command('test')
+      .description('Dry-run an event through the real loader, matcher, runner, parser and fold')
+      .argument('[event]', 'the event to simulate')
+      .option('--tool <name>', 'tool name (tool events)')
+      .option('--input <json>', 'tool input as JSON (tool events)')
+      .option('--text <text>', 'message text (message_submit)')
+      .option('--mode <mode>', 'mode (plan, work, operate)')
+      .option('--exit-code <n>', 'the tool exit code (tool_call_after, on_error)', int('--exit-code'))
+      .option('--error <text>', 'error text (on_error)')
+      .option('--replay <file>', 'replay the tool calls of a recorded session through tool_call_before')
+      .option('--show-values', 'shell_env: show values, not only key names')
+      .option('--expect <decision>', 'exit 1 unless the result is this (allow, deny, ask; replaced, unchanged, blocked)')
+      .option('--json', 'JSON'),
+  ).action((event: string | undefined, opts) => run(import('./commands/hooks-test.js').then((m) => m.runHooksTest(event, opts, io))));
+  common(hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON')).action((opts) =>
+    run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))),
+  );
+  common(hooks.command('approve').description('Approve the project hooks file with this digest (full, or a unique prefix of ≥ 12 hex)').argument('<digest>', 'SHA-256 of hooks.toml')).action(
+    (digest: string, opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksApprove(digest, opts, io))),
+  );
+  common(hooks.command('revoke').description("Revoke the workspace's project hooks approval (takes effect at once)")).action((opts) =>
+    run(import('./commands/hooks-review.js').then((m) => m.runHooksRevoke(opts, io))),
+  );
+  common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)')).action((opts) =>
+    run(import('./commands/trust.js').then((m) => m.runTrust(true, opts, io))),
+  );
+  common(program.command('untrust').description('Stop trusting the workspace')).action((opts) => run(import('./commands/trust.js').then((m) => m.runTrust(false, opts, io))));
+  return program;
+}
+
+/** Print a user error as one line (plus a hint), never a stack trace. */
+export function reportError(e: unknown, io: Io): number {
+  if (CliError.isInstance(e)) {
+    io.stderr(`error: ${e.message}\n`);
+    if (e.hint) io.stderr(`hint: ${e.hint}\n`);
+    return e.exitCode;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  io.stderr(`error: internal error: ${message.split('\n')[0]}\n`);
+  if (io.env.CODEWHALE_DEBUG && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
+  return EXIT.failure;
+}
+
+/** Run the CLI with `argv` (without node and script); resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  let pending: Promise<number> | null = null;
+  const program = build(io, (p) => {
+    pending = p;
+  });
+  try {
+    if (argv.length === 0) {
+      program.outputHelp();
+      return EXIT.ok;
+    }
+    await program.parseAsync([...argv], { from: 'user' });
+    return pending ? await pending : EXIT.ok;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+      const message = e.message.replace(/^error:\s*/, '').split('\n')[0];
+      io.stderr(`error: ${message}\nhint: run \`codewhale --help\` (or \`codewhale <command> --help\`)\n`);
+      return EXIT.usage;
+    }
+    return reportError(e, io);
+  }
+}
