@@ -58,15 +58,39 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
   ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
 
   const hooks = program.command('hooks').description('Inspect, validate, dry-run and approve hooks');
-  common(hooks.command('list').description('List configured hooks by event, with effective timeouts and problems').option('--json', 'JSON (snake_case)')).action((opts) =>
-    run(import('./commands/hooks-list.js').then((m) => m.runHooksList(opts, io))),
+  common(
+    hooks
+      .command('list', { isDefault: true })
+      .alias('ls')
+      .description('List configured hooks by event, with effective timeouts, problems and project approval state (the default)')
+      .option('--json', 'JSON (snake_case)')
+      // `list` is the default subcommand, so a mistyped one arrives here as an argument.
+      .allowExcessArguments(true),
+  ).action((opts, cmd: Command) =>
+    run(
+      cmd.args.length > 0
+        ? import('@codewhale/hooks-config').then((m) => {
+            const names = hooks.commands.map((c) => c.name());
+            const typed = cmd.args[0]!;
+            const s = m.suggest(typed, names);
+            throw CliError.usage(`unknown command 'hooks ${typed.replace(/[^\x20-\x7e]/g, '?').slice(0, 48)}'${s ? `; did you mean \`hooks ${s}\`?` : ''}`, `\`codewhale hooks --help\` lists: ${names.join(', ')}`);
+          })
+        : import('./commands/hooks-list.js').then((m) => m.runHooksList(opts, io)),
+    ),
   );
   hooks
     .command('events')
     .description('List the 15 hook events')
     .option('--json', 'JSON')
     .action((opts) => run(import('./commands/hooks-events.js').then((m) => m.runHooksEvents(opts, io))));
-  common(hooks.command('validate').description('Check a config.toml or hooks.toml; exit 1 if any hook is rejected').argument('[file]', 'the file (default: your config)').option('--json', 'JSON')).action(
+  common(
+    hooks
+      .command('validate')
+      .description('Check a config.toml or hooks.toml; exit 1 if any hook is rejected')
+      .argument('[file]', 'the file (default: your config)')
+      .option('--json', 'JSON')
+      .addHelpText('after', '\nExit codes: 0 valid, 1 a hook or setting was rejected, 2 usage error, 3 unreadable file or TOML syntax error.'),
+  ).action(
     (file: string | undefined, opts) => run(import('./commands/hooks-validate.js').then((m) => m.runHooksValidate(file, opts, io))),
   );
   common(
@@ -74,16 +98,18 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .command('test')
       .description('Dry-run an event through the real loader, matcher, runner, parser and fold')
       .argument('[event]', 'the event to simulate')
-      .option('--tool <name>', 'tool name (tool events)')
-      .option('--input <json>', 'tool input as JSON (tool events)')
-      .option('--text <text>', 'message text (message_submit)')
-      .option('--mode <mode>', 'mode (plan, work, operate)')
-      .option('--exit-code <n>', 'the tool exit code (tool_call_after, on_error)', int('--exit-code'))
-      .option('--error <text>', 'error text (on_error)')
-      .option('--replay <file>', 'replay the tool calls of a recorded session through tool_call_before')
-      .option('--show-values', 'shell_env: show values, not only key names')
-      .option('--expect <decision>', 'exit 1 unless the result is this (allow, deny, ask; replaced, unchanged, blocked)')
-      .option('--json', 'JSON'),
+      .option('--tool <name>', 'tool name (tool_call_before, tool_call_after, on_error; shell_env defaults to exec_shell)')
+      .option('--input <json>', 'tool input as a JSON object, or @file.json (tool events)')
+      .option('--text <text>', 'message_submit: the message; subagent_*: the prompt or result; tool_call_after, on_error: the tool result')
+      .option('--mode <mode>', 'plan, work or operate (default work; mode_change: the new mode, default plan)')
+      .option('--exit-code <n>', 'the exit code the tool reported (tool_call_after, on_error); none when omitted', int('--exit-code'))
+      .option('--error <text>', 'error text (on_error, session_error; turn_end, session_idle, subagent_complete: a failed turn)')
+      .option('--reason <reason>', 'waiting_for_user: approval, user_input or goal_continuation (default approval)')
+      .option('--replay <file>', 'replay the tool calls of a recorded session (replay JSONL or exec stream-json) through tool_call_before')
+      .option('--show-values', 'shell_env: print values, not only key names')
+      .option('--expect <result>', 'exit 1 unless the result is this: allow, deny, ask (tool_call_before, --replay); replaced, unchanged, blocked (message_submit)')
+      .option('--json', 'JSON')
+      .addHelpText('after', '\nExit codes: 0 the dry run completed (whatever the hooks decided), 1 --expect did not hold, 2 usage error, 3 config or recording unreadable.'),
   ).action((event: string | undefined, opts) => run(import('./commands/hooks-test.js').then((m) => m.runHooksTest(event, opts, io))));
   common(hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON')).action((opts) =>
     run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))),

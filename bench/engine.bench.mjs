@@ -1,0 +1,45 @@
+// engine: per-tool-call overhead of a real session (replay provider, real tools, real hooks).
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AgentSession, ReplayProvider, parseReplayScript } from '@codewhale/engine';
+import { HookRuntime } from '@codewhale/hooks-supervisor';
+import { round } from './util.mjs';
+
+const CALLS = 40;
+
+function hook(i) {
+  return { index: i, name: `gate${i}`, label: `gate${i}`, event: 'tool_call_before', command: 'true', timeoutSecs: 30, effectiveTimeoutSecs: 30, timeoutSource: 'default', background: false, runsInBackground: false, continueOnError: true, condition: null, source: 'global', origin: { file: 'config.toml', line: null } };
+}
+
+async function session(hookCount, ws) {
+  const lines = [];
+  for (let i = 0; i < CALLS; i++) lines.push(JSON.stringify({ tool_calls: [{ name: 'read', arguments: { path: 'file.txt' } }] }));
+  lines.push(JSON.stringify({ text: 'done' }));
+  const provider = new ReplayProvider(parseReplayScript(lines.join('\n'), 'bench.jsonl'));
+  const hooks =
+    hookCount === 0
+      ? null
+      : new HookRuntime({ hooks: { configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks: Array.from({ length: hookCount }, (_, i) => hook(i)), problems: [] }, workspace: ws });
+  const s = new AgentSession({ provider, workspace: ws, hooks, posture: 'full_access', maxSteps: CALLS + 5 });
+  const t = performance.now();
+  const summary = await s.runTurn('read it many times');
+  const ms = performance.now() - t;
+  if (summary.status !== 'completed' || summary.toolCount !== CALLS) throw new Error(`bench session failed: ${summary.status} ${summary.error}`);
+  await hooks?.close();
+  return ms / CALLS;
+}
+
+export async function run() {
+  const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-engine-')));
+  writeFileSync(join(ws, 'file.txt'), 'hello\n'.repeat(50));
+  await session(0, ws); // warm up
+  const rows = [];
+  const base = await session(0, ws);
+  rows.push({ name: 'session: per tool call, 0 hooks (baseline)', value: round(base, 3), unit: 'ms', note: `${CALLS} read calls, replay provider` });
+  for (const n of [1, 10]) {
+    const per = await session(n, ws);
+    rows.push({ name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`, value: round(per, 2), unit: 'ms', note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook` });
+  }
+  return rows;
+}

@@ -1,0 +1,315 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  ReplayProvider,
+  ReplayScriptError,
+  RouteError,
+  SessionHost,
+  createProvider,
+  parseMode,
+  resolveRoute,
+  type ApprovalRequest,
+  type EngineEvent,
+  type Interaction,
+  type ModelProvider,
+  type TurnSummary,
+} from '@codewhale/engine';
+import { parseUserConfig } from '@codewhale/hooks-config';
+import { HookRuntime, JsonlLog, MemoryLogger, projectRevocationCheck } from '@codewhale/hooks-supervisor';
+import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
+import { CliError } from '../cli-error.js';
+import { commandContext, loadConfiguration, type CommandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import type { CommonOptions } from '../main.js';
+
+export interface ExecOptions extends CommonOptions {
+  readonly hooks?: boolean;
+  readonly auto?: boolean;
+  readonly provider?: string;
+  readonly model?: string;
+  readonly replay?: string;
+  readonly maxTurns?: number;
+  readonly allowedTools?: string[];
+  readonly disallowedTools?: string[];
+  readonly mode?: string;
+  readonly outputFormat?: 'text' | 'stream-json';
+  readonly json?: boolean;
+}
+
+const SCHEMA = { schema_version: 1, schema: 'codewhale.exec-stream' } as const;
+
+function readUserConfigDocument(ctx: CommandContext): Record<string, unknown> {
+  let text = '';
+  try {
+    text = readFileSync(ctx.paths.configPath, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw CliError.config(`cannot read ${ctx.paths.configPath}: ${(e as NodeJS.ErrnoException).code}`);
+  }
+  const parsed = parseUserConfig(text, ctx.paths.configPath);
+  if (!parsed.ok) throw CliError.config(parsed.issues[0]!.summary, 'fix the file, then run `codewhale hooks validate`');
+  return parsed.value.document as Record<string, unknown>;
+}
+
+async function provider(opts: ExecOptions, io: Io, config: Record<string, unknown>): Promise<ModelProvider> {
+  if (opts.replay) {
+    const file = resolve(io.cwd, opts.replay);
+    try {
+      return await ReplayProvider.fromFile(file);
+    } catch (e) {
+      if (e instanceof ReplayScriptError) {
+        const first = e.issues[0];
+        throw CliError.config(first ? `${first.file}:${first.line}: ${first.message}` : e.message, 'fix the replay script (one JSON object per line; see REPLAY-FORMAT.md)');
+      }
+      throw CliError.config(`cannot read the replay script ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  try {
+    return createProvider(resolveRoute({ config, env: io.env, flags: { provider: opts.provider, model: opts.model } }));
+  } catch (e) {
+    if (e instanceof RouteError) throw CliError.usage(e.message);
+    throw e;
+  }
+}
+
+/** `[retry]` in config.toml: `max_retries` (default 3), `initial_delay_ms` (500), `max_delay_ms` (8000). */
+function retryPolicy(config: Record<string, unknown>): { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } {
+  const t = config.retry;
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return {};
+  const table = t as Record<string, unknown>;
+  const n = (key: string): number | undefined => {
+    const v = table[key];
+    const num = typeof v === 'bigint' ? Number(v) : v;
+    return typeof num === 'number' && Number.isFinite(num) && num >= 0 ? num : undefined;
+  };
+  if (table.enabled === false) return { maxRetries: 0 };
+  const out: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
+  const max = n('max_retries');
+  const initial = n('initial_delay_ms');
+  const cap = n('max_delay_ms');
+  if (max !== undefined) out.maxRetries = Math.min(10, Math.trunc(max));
+  if (initial !== undefined) out.initialDelayMs = initial;
+  if (cap !== undefined) out.maxDelayMs = cap;
+  return out;
+}
+
+/** One line for a tool call: its name and a short, single-line summary of its input. */
+function toolLine(name: string, input: unknown): string {
+  const i = (input ?? {}) as Record<string, unknown>;
+  const s = typeof i.command === 'string' ? i.command : typeof i.path === 'string' ? i.path : typeof i.prompt === 'string' ? i.prompt : '';
+  const flat = String(s).replace(/\s+/g, ' ').trim();
+  return flat ? `${name} (${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat})` : name;
+}
+
+function firstLine(text: string, max = 160): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function decisionJson(d: GateDecisionRecord | null): unknown {
+  if (!d) return null;
+  return {
+    decision: d.decision,
+    deny_kind: d.denyKind,
+    message: d.message,
+    updated_input: d.updatedInput,
+    additional_context: d.additionalContext,
+    hooks: d.hooks.map((h) => ({ index: h.index, label: h.label, source: h.source, strict: h.strict, background: h.background, outcome: h.outcome, detail: h.detail, exit_code: h.exitCode, duration_ms: h.durationMs, rewrote_input: h.rewroteInput, added_context: h.addedContext })),
+    input: d.input,
+    hook_set_digest: d.hookSetDigest,
+  };
+}
+
+/** `codewhale exec`: one headless turn. Exit 0 completed, 1 failed, 2 usage, 75 network/timeout after retries. */
+export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promise<number> {
+  const format = opts.outputFormat ?? 'text';
+  if (opts.json && format === 'stream-json') throw CliError.usage('--json and --output-format stream-json cannot be combined', 'pick one');
+  if (prompt.trim() === '') throw CliError.usage('the prompt is empty');
+  const mode = opts.mode ? parseMode(opts.mode) : 'work';
+  if (!mode) throw CliError.usage(`unknown mode \`${opts.mode}\``, 'use plan, work or operate');
+  if (opts.maxTurns !== undefined && opts.maxTurns < 1) throw CliError.usage('--max-turns must be at least 1');
+  const ctx = commandContext(opts, io);
+  const config = readUserConfigDocument(ctx);
+  const model = await provider(opts, io, config);
+
+  const logger = new MemoryLogger();
+  let runtime: HookRuntime | null = null;
+  if (opts.hooks) {
+    const hooks = loadConfiguration(ctx);
+    for (const p of hooks.loaded.set.problems) io.stderr(`warning: hooks: ${p.summary}\n`);
+    const decisionLogPath = io.env.CODEWHALE_TOOL_AUDIT_LOG;
+    runtime = new HookRuntime({
+      hooks: hooks.loaded.set,
+      workspace: ctx.workspace,
+      parentEnv: io.env,
+      logger,
+      auditLog: new JsonlLog(hooks.paths.auditLog),
+      decisionLog: decisionLogPath ? new JsonlLog(resolve(io.cwd, decisionLogPath)) : null,
+      isRevoked: projectRevocationCheck(hooks),
+      hookSetDigest: hooks.digest,
+    });
+  }
+
+  const approvalsRequired: { tool: string; summary: string; reason: string }[] = [];
+  const interaction: Interaction = {
+    approve: async (req: ApprovalRequest) => {
+      if (opts.auto && req.reason === 'posture') return 'allow';
+      approvalsRequired.push({ tool: req.tool, summary: req.summary, reason: req.reason });
+      return 'deny';
+    },
+    askUser: async () => null,
+  };
+
+  const stream = (obj: Record<string, unknown>) => io.stdout(`${JSON.stringify({ ...SCHEMA, ...obj })}\n`);
+  const started = new Map<string, string>();
+  const tools: { id: string; name: string; success: boolean; output: string; decision: unknown }[] = [];
+  let usageIndex = 0;
+  let output = '';
+  let lastWasText = false;
+
+  const host = new SessionHost({
+    provider: model,
+    workspace: ctx.workspace,
+    hooks: runtime,
+    profile: 'exec',
+    mode,
+    posture: opts.auto ? 'full_access' : 'ask',
+    interaction,
+    askFailsClosed: true,
+    allowedTools: opts.allowedTools ?? null,
+    disallowedTools: opts.disallowedTools ?? [],
+    ...(opts.maxTurns ? { maxSteps: opts.maxTurns } : {}),
+    parentEnv: io.env,
+    retry: retryPolicy(config),
+  });
+
+  host.session.on((e: EngineEvent) => {
+    switch (e.type) {
+      case 'text_delta':
+        output += e.text;
+        if (format === 'stream-json') stream({ type: 'content', text: e.text });
+        else if (!opts.json) io.stdout(e.text);
+        lastWasText = true;
+        break;
+      case 'tool_call_started':
+        started.set(e.id, new Date().toISOString());
+        if (format === 'stream-json') stream({ type: 'tool_use', id: e.id, name: e.name, input: e.input, started_at: started.get(e.id) });
+        else {
+          if (lastWasText && !opts.json) io.stdout('\n');
+          lastWasText = false;
+          io.stderr(`tool: ${toolLine(e.name, e.input)}\n`);
+        }
+        break;
+      case 'tool_call_completed': {
+        const o = e.outcome;
+        const ok = o.result !== null && o.result.success;
+        tools.push({ id: o.id, name: o.name, success: ok, output: o.modelText, decision: decisionJson(o.decision) });
+        if (format === 'stream-json') {
+          stream({
+            type: 'tool_result',
+            id: o.id,
+            name: o.name,
+            output: o.modelText,
+            status: ok ? 'success' : 'error',
+            error_category: o.error ? o.error.kind : o.result && !o.result.success ? 'tool' : null,
+            started_at: started.get(o.id) ?? null,
+            completed_at: new Date().toISOString(),
+            duration_ms: o.durationMs,
+            result_metadata: o.result?.metadata ?? null,
+            decision: decisionJson(o.decision),
+          });
+        } else {
+          const d = o.decision;
+          if (d && d.hooks.length > 0) {
+            const why = d.hooks.map((h) => `${h.label}=${h.outcome}`).join(', ');
+            io.stderr(`  hooks: ${d.decision}${d.updatedInput ? ' (input rewritten)' : ''}${d.additionalContext ? ' (+context)' : ''} [${why}]\n`);
+          }
+          if (o.error) io.stderr(`tool ${o.name} ${o.error.kind === 'hook_denied' || o.error.kind === 'approval_denied' ? 'denied' : 'failed'}: ${firstLine(o.error.message)}\n`);
+          else io.stderr(`tool ${o.name} ${ok ? 'completed' : 'failed'}: ${firstLine(o.result?.content ?? '')}\n`);
+        }
+        break;
+      }
+      case 'approval_required':
+        if (!(opts.auto && e.request.reason === 'posture')) {
+          const why = e.request.reason === 'hook' ? 'a tool_call_before hook asked for approval' : 'approval required';
+          if (format !== 'stream-json') io.stderr(`${why}: ${e.request.summary} — denied (exec cannot prompt${opts.auto ? '' : '; run with --auto to allow'})\n`);
+        }
+        break;
+      case 'usage':
+        if (format === 'stream-json') {
+          const u = e.usage;
+          stream({
+            type: 'turn_usage',
+            index: usageIndex++,
+            input_tokens: u.inputTokens,
+            output_tokens: u.outputTokens,
+            ...(u.promptCacheHitTokens !== null ? { prompt_cache_hit_tokens: u.promptCacheHitTokens } : {}),
+            ...(u.promptCacheMissTokens !== null ? { prompt_cache_miss_tokens: u.promptCacheMissTokens } : {}),
+            ...(u.reasoningTokens !== null ? { reasoning_tokens: u.reasoningTokens } : {}),
+            duration_ms: e.durationMs,
+          });
+        }
+        break;
+      case 'retry':
+        if (format === 'stream-json') stream({ type: 'error', category: e.category, message: e.message, recoverable: true, attempt: e.attempt, retry_in_ms: e.delayMs });
+        else io.stderr(`retry ${e.attempt}: ${e.message} (in ${e.delayMs} ms)\n`);
+        break;
+      case 'error':
+        if (format === 'stream-json') stream({ type: 'error', category: e.category, message: e.message, recoverable: false });
+        else io.stderr(`error: ${e.message}\n`);
+        break;
+      default:
+        break;
+    }
+  });
+
+  let summary: TurnSummary;
+  try {
+    const r = await host.submit(prompt);
+    if (r.kind === 'blocked') throw new Error('unreachable: exec fires no message_submit hooks');
+    summary = r.summary;
+  } finally {
+    if (runtime) {
+      await runtime.idle();
+      await runtime.close();
+    }
+  }
+  if (format === 'text' && !opts.json && output && !output.endsWith('\n')) io.stdout('\n');
+
+  const exitCode =
+    summary.status === 'completed' ? EXIT.ok : summary.errorCategory === 'network' || summary.errorCategory === 'timeout' ? EXIT.tempfail : EXIT.failure;
+  const termination =
+    summary.status === 'completed' ? 'resolved' : summary.status === 'interrupted' ? 'canceled' : summary.errorCategory === 'budget' ? 'budget_exhausted' : summary.errorCategory === 'timeout' ? 'timeout' : summary.errorCategory === 'network' ? 'infrastructure_error' : 'model_error';
+  const usage = {
+    input_tokens: summary.usage.inputTokens,
+    output_tokens: summary.usage.outputTokens,
+    prompt_cache_hit_tokens: summary.usage.promptCacheHitTokens,
+    prompt_cache_miss_tokens: summary.usage.promptCacheMissTokens,
+    reasoning_tokens: summary.usage.reasoningTokens,
+  };
+  const meta = {
+    provider: model.id,
+    model: model.model,
+    mode,
+    posture: opts.auto ? 'full_access' : 'ask',
+    hooks: Boolean(opts.hooks),
+    session_id: host.sessionId,
+    turn_id: summary.turnId,
+    status: summary.status,
+    error: summary.error,
+    error_category: summary.errorCategory,
+    termination_reason: approvalsRequired.length > 0 && summary.status === 'completed' ? 'approval_required' : termination,
+    approvals_required: approvalsRequired,
+    tool_count: summary.toolCount,
+    usage,
+    duration_ms: summary.durationMs,
+  };
+  if (format === 'stream-json') {
+    stream({ type: 'metadata', ...meta });
+    stream({ type: 'done', status: summary.status, exit_code: exitCode });
+  } else if (opts.json) {
+    io.stdout(`${JSON.stringify({ ...meta, prompt, output, tools }, null, 2)}\n`);
+  }
+  return exitCode;
+}
+

@@ -1,0 +1,38 @@
+import type { GateDecisionRecord, GateHookRecord } from '@codewhale/hooks-payloads';
+
+/** One decision-record row as snake_case JSON. */
+export function gateHookJson(h: GateHookRecord): Record<string, unknown> {
+  return {
+    index: h.index,
+    label: h.label,
+    source: h.source,
+    strict: h.strict,
+    background: h.background,
+    outcome: h.outcome,
+    detail: h.detail,
+    exit_code: h.exitCode,
+    duration_ms: h.durationMs,
+    rewrote_input: h.rewroteInput,
+    added_context: h.addedContext,
+  };
+}
+
+/**
+ * A `tool_call_before` decision record (D28) as snake_case JSON — the same shape `exec`
+ * stream-json carries. Never raw stdout, stderr, commands or env values.
+ */
+export function gateDecisionJson(d: GateDecisionRecord): Record<string, unknown> {
+  return {
+    schema_version: d.schemaVersion,
+    tool: d.tool,
+    call_id: d.callId,
+    decision: d.decision,
+    deny_kind: d.denyKind,
+    message: d.message,
+    updated_input: d.updatedInput,
+    additional_context: d.additionalContext,
+    hooks: d.hooks.map(gateHookJson),
+    input: d.input,
+    hook_set_digest: d.hookSetDigest,
+  };
+}

@@ -1,0 +1,251 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BUILTIN_TOOLS, resolveRoute } from '@codewhale/engine';
+import { describeProjectStatus, FOREIGN_EVENT_ALIASES, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
+import { matchCondition } from '@codewhale/hooks-conditions';
+import {
+  HOOK_EVENT_NAMES,
+  isHookEventName,
+  outcomeDetail,
+  sanitizeLine,
+  type CanonicalMode,
+  type HookContext,
+  type HookEventName,
+  type HookOutcome,
+} from '@codewhale/hooks-payloads';
+import { HookRuntime, MemoryLogger, projectRevocationCheck, type HookConfiguration } from '@codewhale/hooks-supervisor';
+import { CliError } from './cli-error.js';
+import { explainMismatch } from './condition-explain.js';
+import { loadConfiguration, type CommandContext } from './context.js';
+import type { Io } from './io.js';
+import { line, origin } from './render.js';
+
+/** The model named in synthetic contexts when the config names none. */
+const FALLBACK_MODEL = 'deepseek-chat';
+
+/** A `hooks test` session: the real configuration, a real runtime, and a logger to show. */
+export interface DryRun {
+  readonly config: HookConfiguration;
+  readonly runtime: HookRuntime;
+  readonly logger: MemoryLogger;
+  readonly model: string;
+}
+
+/**
+ * Load the configuration exactly as a session would (global + trusted-and-approved project
+ * hooks, revocation checked at spawn) and start a runtime that writes nothing to disk: no
+ * audit log, no decision log. Hooks inherit this process's environment, as they would in a
+ * session.
+ */
+export function startDryRun(ctx: CommandContext, io: Io): DryRun {
+  const config = loadConfiguration(ctx);
+  const logger = new MemoryLogger();
+  const runtime = new HookRuntime({
+    hooks: config.loaded.set,
+    workspace: ctx.workspace,
+    parentEnv: io.env,
+    logger,
+    auditLog: null,
+    decisionLog: null,
+    isRevoked: projectRevocationCheck(config),
+    hookSetDigest: config.digest,
+  });
+  let model = FALLBACK_MODEL;
+  try {
+    model = resolveRoute({ config: config.loaded.userConfig.document, env: io.env }).model || FALLBACK_MODEL;
+  } catch {
+    // an unusable route does not matter to a dry run: keep the fallback name
+  }
+  return { config, runtime, logger, model };
+}
+
+/** Wait for background submissions to finish, then stop the pools. */
+export async function endDryRun(run: DryRun): Promise<void> {
+  await run.runtime.idle();
+  await run.runtime.close();
+}
+
+/** The event a user typed, or a usage error with a suggestion. */
+export function parseEvent(name: string): HookEventName {
+  if (isHookEventName(name)) return name;
+  const s = suggest(name, HOOK_EVENT_NAMES, { aliases: FOREIGN_EVENT_ALIASES });
+  throw CliError.usage(`unknown event \`${line(name, 48)}\`${s ? `; did you mean \`${s}\`?` : ''}`, '`codewhale hooks events` lists the 15 events');
+}
+
+/** `--mode`, canonical; a usage error for anything else. */
+export function parseModeOption(value: string | undefined, fallback: CanonicalMode, parse: (v: string) => CanonicalMode | null): CanonicalMode {
+  if (value === undefined) return fallback;
+  const mode = parse(value);
+  if (!mode) throw CliError.usage(`unknown mode \`${line(value, 48)}\``, 'use plan, work or operate (act, agent, auto and yolo mean work)');
+  return mode;
+}
+
+/** `--input`: a JSON object, inline or `@file`. */
+export function parseInputOption(value: string | undefined, io: Io): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let text = value;
+  if (value.startsWith('@')) {
+    const path = resolve(io.cwd, value.slice(1));
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw CliError.config(`cannot read --input file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    const why = line((e as Error).message, 120);
+    throw CliError.usage(`--input is not valid JSON (${why})`, `pass the tool input as a JSON object, e.g. --input '{"command":"ls"}', or --input @file.json`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw CliError.usage('--input must be a JSON object (a tool input), not an array or a scalar', `e.g. --input '{"command":"ls"}'`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Whether one configured hook takes part in this firing, and why not. */
+export interface HookMatch {
+  readonly hook: HookDefinition;
+  readonly matched: boolean;
+  readonly reason: string | null;
+}
+
+/** Every hook of the set against this firing: matched (right event, enabled, condition holds), or why not. */
+export function matchTable(set: HookSet, ctx: HookContext): HookMatch[] {
+  return set.hooks.map((hook): HookMatch => {
+    if (!set.enabled) return { hook, matched: false, reason: 'hooks are globally disabled' };
+    if (hook.event !== ctx.event) return { hook, matched: false, reason: `event is \`${hook.event}\`` };
+    if (!matchCondition(hook.condition, ctx)) return { hook, matched: false, reason: explainMismatch(hook.condition!, ctx) };
+    return { hook, matched: true, reason: null };
+  });
+}
+
+/** The tags after a hook's name: `[project]`, `[strict]`, `[bg]`. */
+export function hookTags(hook: HookDefinition): string {
+  const tags: string[] = [];
+  if (hook.source === 'project') tags.push('project');
+  if (!hook.continueOnError && !hook.runsInBackground) tags.push('strict');
+  if (hook.runsInBackground) tags.push('bg');
+  return tags.length ? ` [${tags.join(', ')}]` : '';
+}
+
+/** `gate (config.toml:4) [strict]`. */
+export function hookName(hook: HookDefinition): string {
+  return `${hook.label} (${origin(hook.origin)})${hookTags(hook)}`;
+}
+
+const EXIT_HINTS: Record<number, string> = { 126: 'not executable?', 127: 'command not found?' };
+
+/** `[exit 2, 14 ms]`, `[no exit code, 1003 ms]`. */
+export function timing(exitCode: number | null, durationMs: number): string {
+  const hint = exitCode !== null && EXIT_HINTS[exitCode] ? ` \u2014 ${EXIT_HINTS[exitCode]}` : '';
+  return `[${exitCode === null ? 'no exit code' : `exit ${exitCode}${hint}`}, ${durationMs} ms]`;
+}
+
+/** An observer-style outcome in words: ok, failed with an exit code, or why it produced none. */
+export function outcomeText(o: HookOutcome): { kind: 'ok' | 'failed' | 'submitted'; text: string } {
+  if (o.background) return o.success ? { kind: 'submitted', text: 'submitted in the background (not awaited)' } : { kind: 'failed', text: `not submitted \u2014 ${outcomeDetail(o)}` };
+  if (o.success) return { kind: 'ok', text: 'ok' };
+  if (o.exitCode !== null) return { kind: 'failed', text: 'failed' };
+  return { kind: 'failed', text: `failed \u2014 ${outcomeDetail(o)}` };
+}
+
+/** The rows of the hooks table for every hook that did not match. */
+export function unmatchedLines(table: readonly HookMatch[]): string[] {
+  return table.filter((m) => !m.matched).map((m) => `  - ${hookName(m.hook)}: not matched \u2014 ${m.reason}`);
+}
+
+/** JSON rows for the hooks table. */
+export function matchTableJson(table: readonly HookMatch[]): Record<string, unknown>[] {
+  return table.map((m) => ({
+    index: m.hook.index,
+    label: m.hook.label,
+    event: m.hook.event,
+    source: m.hook.source,
+    line: m.hook.origin.line,
+    strict: !m.hook.continueOnError && !m.hook.runsInBackground,
+    background: m.hook.runsInBackground,
+    effective_timeout_secs: m.hook.effectiveTimeoutSecs,
+    matched: m.matched,
+    reason: m.reason,
+  }));
+}
+
+/** Lines about what the configuration leaves out: rejected entries, unloaded project hooks. */
+export function configurationNotes(config: HookConfiguration): string[] {
+  const notes: string[] = [];
+  const p = config.loaded.project;
+  if (p && p.state !== 'none' && !p.loadable) {
+    const status = describeProjectStatus({ state: p.state, trusted: p.trusted, digest: p.digest, loaded: p.loadable, changedScripts: p.changedScripts.length });
+    notes.push(`project hooks are not part of this run: ${status}`);
+  }
+  for (const problem of config.loaded.set.problems) notes.push(problem.summary);
+  return notes;
+}
+
+/** The logger's records, safe to show (labels, events, exit codes, fixed details — never output). */
+export function diagnosticsJson(logger: MemoryLogger): { message: string; fields: Record<string, string | number | boolean | null> }[] {
+  return logger.records.map((r) => ({
+    message: sanitizeLine(r.message, 240).text,
+    fields: Object.fromEntries(Object.entries(r.fields).map(([k, v]) => [k, typeof v === 'string' ? sanitizeLine(v, 240).text : v])),
+  }));
+}
+
+export function diagnosticsLines(logger: MemoryLogger): string[] {
+  return diagnosticsJson(logger).map((d) => {
+    const fields = Object.entries(d.fields).map(([k, v]) => `${k}=${v === null ? 'null' : String(v)}`);
+    return `  - warn: ${d.message}${fields.length ? ` (${fields.join(' ')})` : ''}`;
+  });
+}
+
+/** What the engine would do with this tool call before and after hooks (informational). */
+export interface ToolCheck {
+  /** The input hooks see: the schema-parsed input for a built-in tool (defaults filled), else as given. */
+  readonly input: unknown;
+  readonly notes: readonly string[];
+  /** Check a rewritten input against the tool's schema: `null` when accepted (or unknown tool). */
+  readonly checkRewrite: (updated: Record<string, unknown>) => string | null;
+}
+
+function issuesText(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return line(
+    error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(input)'}: ${i.message}`)
+      .join('; '),
+    400,
+  );
+}
+
+/**
+ * The engine's own checks around `tool_call_before`, so a dry run can say when a call would
+ * never reach the hooks (unknown tool, input the tool rejects, Plan mode refusing a shell or
+ * write tool) or when a rewrite would be blocked after them.
+ */
+export function checkTool(name: string, input: unknown, mode: CanonicalMode): ToolCheck {
+  const tool = BUILTIN_TOOLS.find((t) => t.name === name);
+  const shown = `\`${line(name, 64)}\``;
+  if (!tool) {
+    return {
+      input,
+      notes: [`${shown} is not a built-in tool (${BUILTIN_TOOLS.map((t) => t.name).join(', ')}); a session without it refuses the call before any hook runs`],
+      checkRewrite: () => null,
+    };
+  }
+  const notes: string[] = [];
+  let seen = input;
+  const parsed = tool.schema.safeParse(input);
+  if (parsed.success) seen = parsed.data;
+  else notes.push(`the engine refuses this input before any hook runs: invalid input for ${shown}: ${issuesText(parsed.error)}`);
+  if (mode === 'plan' && (tool.kind === 'shell' || tool.kind === 'write')) notes.push(`in Plan mode the engine refuses ${shown} before any hook runs`);
+  return {
+    input: seen,
+    notes,
+    checkRewrite: (updated) => {
+      const again = tool.schema.safeParse(updated);
+      return again.success ? null : `the rewritten input is not accepted by ${shown} (${issuesText(again.error)}); the engine would block the call`;
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * @codewhale/cli — the `codewhale` command line. The binary is `dist/bin.js`; `main` runs the
+ * same CLI in-process (argv without node and script → exit code).
+ */
+export { main, reportError } from './main.js';
+export { CliError } from './cli-error.js';
+export { EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes.js';
+export { processIo, type Io } from './io.js';
+export { VERSION } from './version.js';
