@@ -13,6 +13,10 @@ const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'packages/cli/dist/bin.js');
 const example = join(root, 'packages/cli/examples/demo');
 const live = process.argv.includes('--live');
+if (live && !process.env.DEEPSEEK_API_KEY) {
+  console.error('error: --live runs the demo against the real model and needs DEEPSEEK_API_KEY; without --live it runs offline.');
+  process.exit(2);
+}
 if (!existsSync(bin)) {
   console.error('error: the CLI is not built yet; run `pnpm build` first (or `pnpm demo`, which builds).');
   process.exit(1);
@@ -35,12 +39,9 @@ const step = (title) => console.log(`\n${bold(`── ${title} `.padEnd(72, '─
 
 function codewhale(args, { show = true } = {}) {
   if (show) console.log(`$ codewhale ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: ws, env, encoding: 'utf8' });
-  if (show) {
-    process.stdout.write(r.stdout);
-    process.stdout.write(r.stderr.replace(/^/gm, '  │ ').replace(/ {2}│ $/, ''));
-  }
-  return r;
+  // Shown commands write straight to this terminal, so stdout (the assistant) and stderr (tool
+  // lines, hook decisions) interleave exactly as a user would see them.
+  return spawnSync(process.execPath, [bin, ...args], { cwd: ws, env, encoding: 'utf8', stdio: show ? 'inherit' : 'pipe' });
 }
 
 console.log(bold('Codewhale demo: hooks steering a real session'));

@@ -180,7 +180,9 @@ export class HookRuntime {
   async #run(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): Promise<HookOutcome> {
     const spec = this.#spec(hook, ctx, stdin, overrides);
     const outcome = hook.runsInBackground ? this.#pool.submit(spec) : await runHook(spec);
-    if (!outcome.success) this.#logFailure(outcome);
+    // Exit 2 from a gate or transform hook is its verdict (deny / block), not a failure.
+    const verdict = outcome.exitCode === 2 && (hook.event === 'tool_call_before' || hook.event === 'message_submit');
+    if (!outcome.success && !verdict) this.#logFailure(outcome);
     return outcome;
   }
 

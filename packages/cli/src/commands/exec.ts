@@ -106,6 +106,14 @@ function firstLine(text: string, max = 160): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** The first line of a tool's output, then up to 5 more lines indented, then how many were left out. */
+function excerpt(text: string): string {
+  const lines = text.replace(/\n+$/, '').split('\n');
+  const head = lines.slice(0, 6).map((l, i) => (i === 0 ? firstLine(l) : `    ${l.length > 160 ? `${l.slice(0, 159)}…` : l}`));
+  const more = lines.length - head.length;
+  return head.join('\n') + (more > 0 ? `\n    … (${more} more line${more === 1 ? '' : 's'})` : '');
+}
+
 function decisionJson(d: GateDecisionRecord | null): unknown {
   if (!d) return null;
   return {
@@ -225,7 +233,7 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
             io.stderr(`  hooks: ${d.decision}${d.updatedInput ? ' (input rewritten)' : ''}${d.additionalContext ? ' (+context)' : ''} [${why}]\n`);
           }
           if (o.error) io.stderr(`tool ${o.name} ${o.error.kind === 'hook_denied' || o.error.kind === 'approval_denied' ? 'denied' : 'failed'}: ${firstLine(o.error.message)}\n`);
-          else io.stderr(`tool ${o.name} ${ok ? 'completed' : 'failed'}: ${firstLine(o.result?.content ?? '')}\n`);
+          else io.stderr(`tool ${o.name} ${ok ? 'completed' : 'failed'}: ${excerpt(o.result?.content ?? '')}\n`);
         }
         break;
       }
