@@ -8,6 +8,7 @@ import {
   buildTurnEndDocument,
   INITIAL_SESSION_STATE,
   observeSessionState,
+  subagentCompletionStatus,
   subagentPreview,
   toJson,
   uiModeLabel,
@@ -145,7 +146,10 @@ export function syntheticObserverEvent(input: SyntheticInput): SyntheticEvent {
     }
     case 'subagent_complete': {
       const result = input.text ?? 'The README describes the project.';
-      const doc = buildSubagentCompleteDocument({ ...common, result, status: input.error === null ? 'completed' : 'failed' });
+      // --error means a failed sub-agent; otherwise the result text decides, as a summary line would.
+      const derived = subagentCompletionStatus(result);
+      const status = input.error !== null ? 'failed' : derived !== 'unknown' ? derived : 'completed';
+      const doc = buildSubagentCompleteDocument({ ...common, result, status });
       return { ctx: { ...base, message: subagentPreview(result).preview }, stdin: JSON.stringify(doc), facts };
     }
     case 'tool_call_after': {

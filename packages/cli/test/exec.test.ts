@@ -201,3 +201,4 @@ describe('codewhale exec', () => {
     });
   });
 });
+

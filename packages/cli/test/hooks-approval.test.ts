@@ -45,7 +45,7 @@ echo second line"""
 
 const configText = (sb: Sandbox): string => readFileSync(join(sb.home, 'config.toml'), 'utf8');
 
-describe('hooks review', () => {
+describe.concurrent('hooks review', { timeout: 30_000 }, () => {
   it('shows the full control-stripped commands, the digest, trust and approval state, and the scripts', async () => {
     const sb = sandbox();
     sb.config(USER_CONFIG);
@@ -75,7 +75,7 @@ describe('hooks review', () => {
   });
 });
 
-describe('hooks approve / revoke, trust / untrust', () => {
+describe.concurrent('hooks approve / revoke, trust / untrust', { timeout: 30_000 }, () => {
   it('refuses a wrong digest (exit 1, names the current one) and leaves the config byte-for-byte', async () => {
     const sb = sandbox();
     sb.config(USER_CONFIG);

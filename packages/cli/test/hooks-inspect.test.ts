@@ -23,7 +23,7 @@ event = "PreToolUse"
 command = "echo"
 `;
 
-describe('codewhale hooks list', () => {
+describe.concurrent('codewhale hooks list', { timeout: 30_000 }, () => {
   it('lists hooks by event with the effective timeout, condition and problems', async () => {
     const sb = sandbox();
     sb.config(GATE);
@@ -99,7 +99,7 @@ describe('codewhale hooks list', () => {
   });
 });
 
-describe('codewhale hooks events', () => {
+describe.concurrent('codewhale hooks events', { timeout: 30_000 }, () => {
   it('lists the 15 events in documented order with the steering allowlist', async () => {
     const r = await sandbox().run(['hooks', 'events']);
     expect(r.code).toBe(0);
@@ -123,7 +123,7 @@ describe('codewhale hooks events', () => {
   });
 });
 
-describe('usage errors', () => {
+describe.concurrent('usage errors', { timeout: 30_000 }, () => {
   it.each([
     [['hooks', 'frobnicate'], /unknown command 'hooks frobnicate'/],
     [['hooks', 'tets'], /unknown command 'hooks tets'; did you mean `hooks test`\?/],

@@ -36,7 +36,7 @@ function policy(sb: Sandbox): void {
   );
 }
 
-describe('hooks test --replay', () => {
+describe.concurrent('hooks test --replay', { timeout: 30_000 }, () => {
   it('a replay JSONL script: call by call, with provenance and a summary', async () => {
     const sb = sandbox();
     policy(sb);

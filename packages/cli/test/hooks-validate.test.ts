@@ -30,7 +30,7 @@ command = "notify.sh"
 background = true
 `;
 
-describe('codewhale hooks validate', () => {
+describe.concurrent('codewhale hooks validate', { timeout: 30_000 }, () => {
   it('checks the user config by default: a valid file exits 0 with the summary', async () => {
     const sb = sandbox();
     sb.config('[hooks]\n[[hooks.hooks]]\nevent = "turn_end"\ncommand = "notify.sh"\n[[hooks.hooks]]\nevent = "shell_env"\ncommand = "creds"\nbackground = true\n');

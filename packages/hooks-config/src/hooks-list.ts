@@ -75,7 +75,14 @@ export function buildHooksList(set: HookSet, project: ProjectApproval | null = n
     }),
     problems: set.problems,
     project: project
-      ? { state: project.state, trusted: project.trusted, digest: project.digest, loaded: project.loadable, changedScripts: project.changedScripts.length }
+      ? {
+          state: project.state,
+          trusted: project.trusted,
+          digest: project.digest,
+          // An approved file that cannot be read or parsed is skipped: it is not loaded.
+          loaded: project.loadable && !set.problems.some((p) => p.source === 'project' && (p.code === 'toml_syntax' || p.code === 'project_file_unreadable' || p.code === 'wrong_shape')),
+          changedScripts: project.changedScripts.length,
+        }
       : null,
   };
 }

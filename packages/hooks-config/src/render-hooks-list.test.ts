@@ -231,3 +231,19 @@ describe('properties', () => {
     );
   });
 });
+
+describe('an approved project file that cannot be parsed', () => {
+  const approval: ProjectApproval = { state: 'approved', trusted: true, digest: 'a'.repeat(64), approvedDigest: 'a'.repeat(64), scripts: [], changedScripts: [], loadable: true };
+
+  it('is reported as not loaded, pointing at the configuration problems', () => {
+    const model = buildHooksList(load('', '[[hooks]\nevent = '), approval);
+    expect(model.project?.loaded).toBe(false);
+    expect(renderHooksList(model)).toContain('status: approved, but the file cannot be read or parsed \u2014 not loaded (see configuration problems)');
+  });
+
+  it('is loaded when it parses', () => {
+    const model = buildHooksList(load('', '[[hooks]]\nevent = "session_start"\ncommand = "true"\n'), approval);
+    expect(model.project?.loaded).toBe(true);
+    expect(renderHooksList(model)).toContain('status: approved \u2014 project hooks are loaded');
+  });
+});

@@ -23,7 +23,8 @@ export function describeProjectStatus(project: HooksListProject): string | null 
     case 'none':
       return null;
     case 'approved':
-      return project.trusted ? 'approved \u2014 project hooks are loaded' : 'approved, but the workspace is not trusted \u2014 not loaded';
+      if (!project.trusted) return 'approved, but the workspace is not trusted \u2014 not loaded';
+      return project.loaded ? 'approved \u2014 project hooks are loaded' : 'approved, but the file cannot be read or parsed \u2014 not loaded (see configuration problems)';
     case 'pending':
       return 'pending approval \u2014 not loaded; review with `hooks review`, then `hooks approve <digest>`';
     case 'changed':

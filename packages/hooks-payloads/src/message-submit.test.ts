@@ -296,3 +296,13 @@ describe('properties', () => {
     );
   });
 });
+
+describe('a hook that hands back the same text', () => {
+  it('is recorded as unchanged, not replaced', () => {
+    const hook = { index: 0, name: 'echo', label: 'echo', event: 'message_submit' as const, source: 'global' as const, continueOnError: true, background: false };
+    const outcome = { hook, background: false, strict: false, success: true, exitCode: 0, signal: null, durationMs: 1, timedOut: false, spawnError: null, error: null, stdout: '{"text":"same"}', stderr: '', stdoutTruncated: false, stderrTruncated: false };
+    const result = foldMessageSubmit('same', [outcome]);
+    expect(result.kind).toBe('unchanged');
+    expect(result.steps.map((s) => s.result)).toEqual(['unchanged']);
+  });
+});

@@ -112,6 +112,8 @@ export function stepMessageSubmit(chain: MessageSubmitChain, outcome: HookOutcom
     case 'invalid':
       return { ...chain, steps: [...chain.steps, step('invalid', parsed.problem)] };
     case 'replace':
+      // A hook that hands back the text it was given changed nothing.
+      if (parsed.text === chain.text) return { ...chain, steps: [...chain.steps, step('unchanged', null)] };
       return { ...chain, text: parsed.text, steps: [...chain.steps, step('replaced', null)] };
   }
 }

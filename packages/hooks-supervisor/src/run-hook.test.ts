@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +60,20 @@ describe('runHook', () => {
     expect(elapsed).toBeLessThan(1_000 + 500 + 2_000 + 1_000);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(liveInGroups(spawned).map((p) => p.pid)).not.toContain(grandchild);
+  });
+
+  it('leaves nothing behind after a timeout that keeps the calling process alive', async () => {
+    // A separate Node process runs one timed-out hook through the built package and exits
+    // when nothing is pending. A forgotten 2 s reap-window timer would hold it for > 2 s.
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    expect(existsSync(dist), 'build the package first (pnpm test does)').toBe(true);
+    const script = `const m = await import(${JSON.stringify(dist)});
+const o = await m.runHook({ hook: { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false }, command: 'sleep 30', cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 1, timeoutMs: 100, killGraceMs: 50 });
+console.log(o.error);`;
+    const started = Date.now();
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 });
+    expect(r.stdout.trim()).toBe('Hook timed out after 1s');
+    expect(Date.now() - started).toBeLessThan(1_800);
   });
 
   it('escalates to SIGKILL for a hook that traps SIGTERM', async () => {

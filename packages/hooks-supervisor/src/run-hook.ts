@@ -160,9 +160,9 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   if (first === 'timeout') {
     signalProcessGroup(pid, 'SIGTERM');
     const killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), grace);
-    const reaped = spec.simulateUnreapable
-      ? await delay(grace + reapWindow).then(() => false)
-      : await Promise.race([exited.then(() => true), delay(grace + reapWindow).then(() => false)]);
+    const window = delay(grace + reapWindow);
+    const reaped = spec.simulateUnreapable ? await window.promise.then(() => false) : await Promise.race([exited.then(() => true), window.promise.then(() => false)]);
+    window.cancel();
     clearTimeout(killTimer);
     // Release containment: the group gets a final SIGKILL whatever happened above.
     signalProcessGroup(pid, 'SIGKILL');
@@ -211,8 +211,13 @@ function formatSecs(secs: number): string {
   return Number.isInteger(secs) ? String(secs) : String(Number(secs.toFixed(3)));
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** A timer as a promise, cancellable so a settled race leaves nothing keeping the process alive. */
+function delay(ms: number): { promise: Promise<void>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
 }
 
 /** Wait for the pipes to close, at most `ms`; then destroy them. True when they closed in time. */
