@@ -202,3 +202,21 @@ describe('codewhale exec', () => {
   });
 });
 
+
+describe('output to a reader that stops early', () => {
+  it('ends quietly on EPIPE, without a stack trace', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('./run-cli.js');
+    const sb = sandbox();
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'hooks', 'events', '--json'], { cwd: sb.ws, env: { PATH: process.env.PATH, CODEWHALE_HOME: sb.home } });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      // Like `| head -c 1`: read one chunk, then close our end of the pipe.
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(r.code).toBe(0);
+  });
+});
