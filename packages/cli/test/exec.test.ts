@@ -208,8 +208,10 @@ describe('output to a reader that stops early', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('./run-cli.js');
     const sb = sandbox();
+    // Enough hooks that `hooks list` writes far more than a pipe buffer holds.
+    sb.config(`[hooks]\n${Array.from({ length: 3000 }, (_, i) => `[[hooks.hooks]]\nname = "hook-${i}"\nevent = "turn_end"\ncommand = "echo ${'x'.repeat(40)}"\n`).join('')}`);
     const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'hooks', 'events', '--json'], { cwd: sb.ws, env: { PATH: process.env.PATH, CODEWHALE_HOME: sb.home } });
+      const child = spawn(process.execPath, [BIN, 'hooks', 'list'], { cwd: sb.ws, env: { PATH: process.env.PATH, CODEWHALE_HOME: sb.home } });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       // Like `| head -c 1`: read one chunk, then close our end of the pipe.
