@@ -23,7 +23,8 @@ import {
   type MessageSubmitResult,
   type ShellEnvDrop,
 } from '@codewhale/hooks-payloads';
-import { hookIdentity, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
+import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
+import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
 import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
@@ -220,9 +221,10 @@ export class HookRuntime {
     const initial = this.matching({ ...base, message: text });
     try {
       let chain = startMessageSubmitChain(text);
-      for (const hook of this.#hooks.enabled ? this.#hooks.hooks.filter((h) => h.event === 'message_submit') : []) {
+      for (const hook of hooksForEvent(this.#hooks, 'message_submit')) {
+        // Each hook's condition is evaluated against the text it would be given.
         const ctx: HookContext = { ...base, message: chain.text };
-        if (!this.matching(ctx).includes(hook)) continue;
+        if (!matchCondition(hook.condition, ctx)) continue;
         const doc = buildMessageSubmitDocument({ text: chain.text, sessionId: this.sessionId, workspace: base.workspace, mode: base.mode, model: base.model, totalTokens: base.totalTokens });
         chain = stepMessageSubmit(chain, await this.#run(hook, ctx, doc.json));
         if (chain.blocked) break;
