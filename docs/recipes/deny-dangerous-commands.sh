@@ -15,7 +15,7 @@ deny() {
   exit 2
 }
 case "$args" in
-  *"rm -rf /"* | *"rm -rf ~"* | *"rm -rf *"* | *"rm -fr "*) deny "recursive deletes outside the build directory are not allowed" ;;
+  *"rm -rf /"* | *"rm -rf ~"* | *"rm -rf *"* | *"rm -fr "*) deny "recursive deletes are not allowed here; remove files one by one" ;;
   *"git push --force"* | *"git push -f "*) deny "force pushes are not allowed; open a pull request" ;;
   *"curl "*"| sh"* | *"curl "*"| bash"* | *"wget "*"| sh"*) deny "piping downloads into a shell is not allowed" ;;
   *sudo\ *) deny "sudo is not available to the agent" ;;

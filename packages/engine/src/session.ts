@@ -15,6 +15,7 @@ import type {
 } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
+import { ZERO_USAGE } from './provider/usage.js';
 import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelUsage } from './provider/types.js';
 import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
 import { ToolError, type ToolContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
@@ -376,7 +377,7 @@ export class AgentSession {
           break;
       }
     }
-    const final: ModelUsage = usage ?? { inputTokens: 0, outputTokens: 0, promptCacheHitTokens: null, promptCacheMissTokens: null, promptCacheWriteTokens: null, reasoningTokens: null };
+    const final: ModelUsage = usage ?? ZERO_USAGE;
     this.#emit({ type: 'usage', usage: final, durationMs: Math.round(performance.now() - started) });
     return { text, reasoning, calls, usage: final, replayTokens: replayChars > 0 ? Math.ceil(replayChars / 4) : null };
   }

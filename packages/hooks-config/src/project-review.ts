@@ -83,7 +83,9 @@ export function reviewProjectHooks(input: ProjectReviewInput): ProjectReview {
 /** `hooks review` as text. */
 export function renderProjectReview(review: ProjectReview): string {
   const a = review.approval;
-  const status = describeProjectStatus({ state: a.state, trusted: a.trusted, digest: a.digest, loaded: a.loadable, changedScripts: a.changedScripts.length });
+  // An approved file that does not parse is skipped at load: say so, as `hooks list` does.
+  const unreadable = review.problems.some((p) => p.code === 'toml_syntax' || p.code === 'project_file_unreadable' || p.code === 'wrong_shape');
+  const status = describeProjectStatus({ state: a.state, trusted: a.trusted, digest: a.digest, loaded: a.loadable && !unreadable, changedScripts: a.changedScripts.length });
   const out: string[] = [
     `Project hooks file: ${review.file}`,
     `sha256: ${a.digest ?? '(none)'}`,

@@ -22,7 +22,7 @@ describe('renderHookEvents (digest §18.4)', () => {
     expect(text).toContain('can allow/deny/ask');
     expect(text).toContain('can have any external side effect');
     expect(text).toContain('Observer-only means the *result* is ignored \u2014 the command still runs and can have any external side effect.');
-    expect(lines[lines.length - 1]).toBe('Full contract: docs/HOOKS.md');
+    expect(lines[lines.length - 1]).toBe('Full guide: docs/hooks-guide.md');
     expect(text).not.toContain('read-only observer');
     expect(text).toContain('`codewhale exec` fires `tool_call_before` and `shell_env` only when run with `--hooks`');
     expect(text).toContain('Runtime API threads fire `tool_call_before`, `shell_env`, `tool_call_after` and `on_error`');

@@ -18,7 +18,7 @@ export function renderHookEvents(): string {
     '',
     `Only ${list(STEERING_EVENTS)} can steer a turn.`,
     'Observer-only means the *result* is ignored \u2014 the command still runs and can have any external side effect.',
-    'Full contract: docs/HOOKS.md',
+    'Full guide: docs/hooks-guide.md',
   ];
   return lines.join('\n');
 }

@@ -83,3 +83,10 @@ describe('properties', () => {
     fc.assert(fc.property(error, (e) => shapes.test(genericDetail(e))), { numRuns: 300 });
   });
 });
+
+describe('output left open by an escaped child', () => {
+  it('has its own fixed detail, and a smuggled tail is dropped', () => {
+    expect(genericDetail('hook output stayed open after the hook exited')).toBe('hook output stayed open after the hook exited');
+    expect(genericDetail('hook output stayed open after the hook exited /home/me/.ssh/id_rsa')).toBe('hook output stayed open after the hook exited');
+  });
+});

@@ -25,6 +25,7 @@ export function genericDetail(error: string | null | undefined): string {
   }
   if (error === 'hook executor did not run') return error;
   if (error.startsWith(OVERSIZED_OUTPUT_DETAIL)) return OVERSIZED_OUTPUT_DETAIL;
+  if (error.startsWith('hook output stayed open after the hook exited')) return 'hook output stayed open after the hook exited';
   if (error.startsWith('project hook approval was revoked')) return 'hook approval was revoked';
   if (
     error.startsWith('Failed to submit background hook') ||

@@ -101,3 +101,4 @@ export {
   type MessageSubmitResult,
 } from './message-submit.js';
 export { parseShellEnvOutput, mergeShellEnv, type ShellEnvParse, type ShellEnvDrop, type ShellEnvDropReason } from './shell-env.js';
+export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';

@@ -156,7 +156,8 @@ describe('HookRuntime: tool_call_before', () => {
     const r = runtime([hookDef('tool_call_before', `echo '{"decision":"ask"}'`, { name: 'asker' })], { decisionLog: new JsonlLog(path), hookSetDigest: 'abc123' });
     await r.toolCallBefore(call);
     const line = JSON.parse(readFileSync(path, 'utf8').trim()) as Record<string, unknown>;
-    expect(line).toMatchObject({ session_id: r.sessionId, decision: 'ask', tool: 'bash', hookSetDigest: 'abc123' });
+    expect(line).toMatchObject({ session_id: r.sessionId, schema_version: 1, decision: 'ask', tool: 'bash', hook_set_digest: 'abc123', hooks: [{ label: 'asker', outcome: 'ask', exit_code: 0 }] });
+    expect(line.ts).toMatch(/\+00:00$/);
   });
 });
 
@@ -313,5 +314,21 @@ describe('HookRuntime: observers', () => {
     const outcomes = await r.runNow('session_start', { mode: 'work' });
     expect(outcomes).toHaveLength(1);
     expect(readFileSync(file, 'utf8').trim()).toBe('0');
+  });
+});
+
+describe('HookRuntime: a strict gate that answered does not stop later gates', () => {
+  it('runs a later deny gate after a strict hook that exited 1 with a valid allow', async () => {
+    const r = runtime([
+      hookDef('tool_call_before', `echo '{"decision":"allow"}'; exit 1`, { name: 'strict-allow', continueOnError: false }),
+      hookDef('tool_call_before', `echo '{"decision":"deny","reason":"second gate says no"}'`, { name: 'deny-gate' }),
+    ]);
+    const d = await r.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' });
+    expect(d.hooks.map((h) => [h.label, h.outcome])).toEqual([
+      ['strict-allow', 'allow'],
+      ['deny-gate', 'deny'],
+    ]);
+    expect(d.decision).toBe('deny');
+    expect(d.message).toBe("ToolCallBefore hook denied tool 'bash': second gate says no");
   });
 });

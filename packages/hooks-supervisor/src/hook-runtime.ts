@@ -7,6 +7,9 @@ import {
   eventSpec,
   finishMessageSubmit,
   foldLostToolCallBefore,
+  formatTimestamp,
+  gateDecisionToJson,
+  parseToolCallBeforeStdout,
   foldToolCallBefore,
   lostMessageSubmit,
   mergeShellEnv,
@@ -46,6 +49,19 @@ const STALE_HOOK_VARS = new Set([
   'DEEPSEEK_PREVIOUS_MODE',
   'CODEWHALE_TOOL_CALL_ID',
 ]);
+
+/**
+ * A failing strict gate stops the later `tool_call_before` hooks — but only when the call is
+ * denied anyway: it gave no verdict (timeout, spawn failure, oversized output, no decision) or
+ * it exited 2. A strict hook that exits non-zero yet prints a valid decision has answered; the
+ * later gates still run, so a following deny gate is never skipped (the reference skips them,
+ * which can let a call through a gate that never ran).
+ */
+function stopsLaterGates(o: HookOutcome): boolean {
+  if (!o.strict || o.success) return false;
+  if (o.exitCode === null || o.exitCode === 2 || o.stdoutTruncated) return true;
+  return parseToolCallBeforeStdout(o.stdout).decision === null;
+}
 
 /** Session-wide facts every UI-fired hook context carries. */
 export interface SessionFacts {
@@ -265,7 +281,7 @@ export class HookRuntime {
         const hook = matched[i]!;
         const outcome = await this.#run(hook, ctx, null);
         outcomes.push(outcome);
-        if (outcome.strict && !outcome.success) {
+        if (stopsLaterGates(outcome)) {
           stopped = i;
           break;
         }
@@ -279,7 +295,7 @@ export class HookRuntime {
       record = foldLostToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, matched: matched.map(hookIdentity), hookSetDigest: digest });
     }
     if (this.#decisions && record.hooks.length > 0) {
-      this.#decisions.append({ ts: new Date().toISOString(), session_id: this.sessionId, ...record });
+      this.#decisions.append({ ts: formatTimestamp(new Date()), session_id: this.sessionId, ...gateDecisionToJson(record) });
     }
     return record;
   }

@@ -105,6 +105,20 @@ console.log(o.error);`;
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('reports output held open by a child that escaped the group (setsid) as no verdict, after the drain window', async () => {
+    const pidFile = join(dir, 'escaped.pid');
+    const started = Date.now();
+    const o = await runHook(spec(`echo '{"decision":"allow"}'; setsid sleep 31 & echo $! > ${pidFile}; exit 0`, { hook: identity('gate', { continueOnError: false }) }));
+    // The escaped sleep is outside the group and outside any guarantee: end it here.
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+    expect(o).toMatchObject({ exitCode: 0, strict: true, error: 'hook output stayed open after the hook exited', stdoutTruncated: true });
+    const record = foldToolCallBefore({ tool: 'bash', originalInput: {}, outcomes: [o] });
+    expect(record.decision).toBe('deny');
+    expect(record.message).toContain('gate: hook output stayed open after the hook exited');
+    // It waited for the 5 s drain window before giving up on the pipes.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+  }, 15_000);
+
   it('bounds stdout at 64 KiB while draining a 1 GiB flood, with bounded memory', async () => {
     const before = process.memoryUsage().rss;
     const o = await runHook(spec('head -c 1073741824 /dev/zero | tr "\\0" a', { timeoutSecs: 60 }));

@@ -36,6 +36,9 @@ export interface RunSpec {
 
 const MAX_TIMER_MS = LIMITS.maxTimeoutSecs * 1000;
 
+/** The error of a run whose output pipes stayed open after the hook exited. */
+export const OUTPUT_LEFT_OPEN = 'hook output stayed open after the hook exited';
+
 function shellInvocation(command: string): { file: string; args: string[]; verbatim: boolean } {
   if (process.platform === 'win32') {
     return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`], verbatim: true };
@@ -198,7 +201,9 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
     signal: code === null ? signal : null,
     timedOut: false,
     spawnError: null,
-    error: null,
+    // A child that escaped the group (setsid) can hold the pipes open: the output cannot be
+    // trusted to be complete, so steering treats it as no verdict, with this detail.
+    error: complete ? null : OUTPUT_LEFT_OPEN,
     stdout: out.text(),
     stderr: err.text(),
     // Output that could not be drained completely is as untrustworthy as output over the cap.

@@ -16,7 +16,7 @@ import {
 } from '@codewhale/engine';
 import { parseUserConfig } from '@codewhale/hooks-config';
 import { HookRuntime, JsonlLog, MemoryLogger, projectRevocationCheck } from '@codewhale/hooks-supervisor';
-import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
+import { gateDecisionToJson, type GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { CliError } from '../cli-error.js';
 import { commandContext, loadConfiguration, type CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
@@ -115,17 +115,7 @@ function excerpt(text: string): string {
 }
 
 function decisionJson(d: GateDecisionRecord | null): unknown {
-  if (!d) return null;
-  return {
-    decision: d.decision,
-    deny_kind: d.denyKind,
-    message: d.message,
-    updated_input: d.updatedInput,
-    additional_context: d.additionalContext,
-    hooks: d.hooks.map((h) => ({ index: h.index, label: h.label, source: h.source, strict: h.strict, background: h.background, outcome: h.outcome, detail: h.detail, exit_code: h.exitCode, duration_ms: h.durationMs, rewrote_input: h.rewroteInput, added_context: h.addedContext })),
-    input: d.input,
-    hook_set_digest: d.hookSetDigest,
-  };
+  return d ? gateDecisionToJson(d) : null;
 }
 
 /** `codewhale exec`: one headless turn. Exit 0 completed, 1 failed, 2 usage, 75 network/timeout after retries. */

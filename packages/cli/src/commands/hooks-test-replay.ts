@@ -4,7 +4,7 @@ import { parseMode } from '@codewhale/engine';
 import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
-import { gateDecisionJson } from '../decision-json.js';
+import { gateDecisionToJson as gateDecisionJson } from '@codewhale/hooks-payloads';
 import { checkTool, configurationNotes, diagnosticsJson, diagnosticsLines, endDryRun, parseModeOption, startDryRun } from '../dry-run.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';

@@ -17,7 +17,7 @@ import {
 import { toolCategory } from '@codewhale/hooks-conditions';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
-import { gateDecisionJson, gateHookJson } from '../decision-json.js';
+import { gateDecisionToJson as gateDecisionJson, gateHookToJson as gateHookJson } from '@codewhale/hooks-payloads';
 import {
   checkTool,
   configurationNotes,
@@ -170,7 +170,12 @@ export async function runHooksTest(eventArg: string | undefined, opts: HooksTest
         report = await messageSubmit(run, ctx.workspace, opts.text!, mode);
         break;
       case 'shell_env':
-        report = await shellEnv(run, opts.tool ?? 'exec_shell', input ?? {}, Boolean(opts.showValues));
+        // The shell tool stamps `exec_shell` on the shell_env context whatever spelling the
+        // model used, so the dry run does too (conditions treat the three spellings as aliases).
+        if (opts.tool !== undefined && opts.tool !== 'exec_shell') {
+          io.stderr(`note: shell_env hooks always see DEEPSEEK_TOOL_NAME=exec_shell (the shell tool stamps it); --tool ${line(opts.tool, 48)} is not used\n`);
+        }
+        report = await shellEnv(run, 'exec_shell', input ?? {}, Boolean(opts.showValues));
         break;
       default:
         report = await observer(run, event, {

@@ -1,26 +1,8 @@
 /**
- * "Did you mean …?" for provider ids and replay-script keys.
+ * "Did you mean …?" for provider ids and replay-script keys. The distance is the one the
+ * hook configuration uses for its suggestions (Damerau / optimal string alignment).
  */
-
-/** Optimal-string-alignment distance (insert, delete, substitute, swap neighbours), in code points. */
-export function editDistance(a: string, b: string): number {
-  const s = Array.from(a);
-  const t = Array.from(b);
-  const cols = t.length + 1;
-  const d = new Array<number>((s.length + 1) * cols).fill(0);
-  const at = (i: number, j: number): number => d[i * cols + j] ?? 0;
-  for (let i = 0; i <= s.length; i++) d[i * cols] = i;
-  for (let j = 0; j <= t.length; j++) d[j] = j;
-  for (let i = 1; i <= s.length; i++) {
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, at(i - 2, j - 2) + 1);
-      d[i * cols + j] = v;
-    }
-  }
-  return at(s.length, t.length);
-}
+import { editDistance } from '@codewhale/hooks-config';
 
 /**
  * The candidate `input` most plausibly meant, or `null`: the same name ignoring case, `-`, `_`

@@ -1,7 +1,7 @@
-import type { GateDecisionRecord, GateHookRecord } from '@codewhale/hooks-payloads';
+import type { GateDecisionRecord, GateHookRecord } from './tool-call-before.js';
 
 /** One decision-record row as snake_case JSON. */
-export function gateHookJson(h: GateHookRecord): Record<string, unknown> {
+export function gateHookToJson(h: GateHookRecord): Record<string, unknown> {
   return {
     index: h.index,
     label: h.label,
@@ -19,9 +19,10 @@ export function gateHookJson(h: GateHookRecord): Record<string, unknown> {
 
 /**
  * A `tool_call_before` decision record (D28) as snake_case JSON — the same shape `exec`
- * stream-json carries. Never raw stdout, stderr, commands or env values.
+ * stream-json, `hooks test --json` and the opt-in decision log carry. Never raw stdout,
+ * stderr, commands or env values.
  */
-export function gateDecisionJson(d: GateDecisionRecord): Record<string, unknown> {
+export function gateDecisionToJson(d: GateDecisionRecord): Record<string, unknown> {
   return {
     schema_version: d.schemaVersion,
     tool: d.tool,
@@ -31,7 +32,7 @@ export function gateDecisionJson(d: GateDecisionRecord): Record<string, unknown>
     message: d.message,
     updated_input: d.updatedInput,
     additional_context: d.additionalContext,
-    hooks: d.hooks.map(gateHookJson),
+    hooks: d.hooks.map(gateHookToJson),
     input: d.input,
     hook_set_digest: d.hookSetDigest,
   };
