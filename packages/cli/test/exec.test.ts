@@ -222,3 +222,72 @@ describe('output to a reader that stops early', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('exec --hooks with project hooks', () => {
+  async function approvedProject(turns: FakeTurn[]) {
+    const { sb, server } = await setup(turns);
+    const marker = join(sb.dir, 'project-gate.log');
+    sb.script('.codewhale/hooks/gate.sh', `echo "$DEEPSEEK_TOOL_NAME" >> ${marker}`, true);
+    sb.projectHooks(`[[hooks]]\nname = "project-gate"\nevent = "tool_call_before"\ncommand = "./.codewhale/hooks/gate.sh"\n`);
+    expect((await sb.run(['trust'])).code).toBe(0);
+    const digest = JSON.parse((await sb.run(['hooks', 'review', '--json'])).stdout).digest as string;
+    expect((await sb.run(['hooks', 'approve', digest])).code).toBe(0);
+    return { sb, server, marker };
+  }
+
+  it('fires approved project hooks from a trusted workspace', async () => {
+    const { sb, marker } = await approvedProject([bash('true'), done()]);
+    const r = await sb.run(['exec', '--hooks', '--auto', 'go']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(marker, 'utf8')).toBe('bash\n');
+  });
+
+  it('does not load them once a pinned script changed, nor once the file changed', async () => {
+    const { sb, marker } = await approvedProject([bash('true'), done(), bash('true'), done()]);
+    sb.script('.codewhale/hooks/gate.sh', `echo changed >> ${marker}`, true);
+    expect((await sb.run(['exec', '--hooks', '--auto', 'go'])).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    const list = await sb.run(['hooks', 'list']);
+    expect(list.stdout).toContain('changed since approval');
+    sb.projectHooks(`[[hooks]]\nevent = "tool_call_before"\ncommand = "echo edited >> ${marker}"\n`);
+    expect((await sb.run(['exec', '--hooks', '--auto', 'go'])).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('does not load them after a revoke', async () => {
+    const { sb, marker } = await approvedProject([bash('true'), done()]);
+    expect((await sb.run(['hooks', 'revoke'])).code).toBe(0);
+    expect((await sb.run(['exec', '--hooks', '--auto', 'go'])).code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('exec flags', () => {
+  it('--allowed-tools limits the tools offered to the model and refuses the rest', async () => {
+    const { sb, server } = await setup([bash('echo no'), done()]);
+    const r = await sb.run(['exec', '--auto', '--allowed-tools', 'read,list_dir', 'go']);
+    expect(r.code).toBe(0);
+    const offered = (server.requests[0] as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name);
+    expect(offered).toEqual(['read', 'list_dir']);
+    expect(toolMessages(server, 1)[0]).toBe("Error: tool 'bash' is not allowed in this session");
+  });
+
+  it('--workspace runs the agent in another directory; a missing one is a usage error', async () => {
+    const { sb } = await setup([bash('pwd'), done()]);
+    const other = join(sb.dir, 'other');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(other);
+    const r = await sb.run(['exec', '--auto', '--workspace', other, 'where']);
+    expect(r.stderr).toContain(`tool bash completed: ${other}`);
+    const bad = await sb.run(['exec', '--workspace', join(sb.dir, 'nope'), 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: the workspace is not a directory/);
+  });
+
+  it('--mode plan refuses shell commands before any hook', async () => {
+    const { sb, server } = await setup([bash('touch f'), done()]);
+    const r = await sb.run(['exec', '--auto', '--mode', 'plan', 'go']);
+    expect(r.code).toBe(0);
+    expect(toolMessages(server, 1)[0]).toMatch(/^Error: Tool 'bash' was denied: Plan mode does not run shell commands/);
+  });
+});

@@ -356,4 +356,20 @@ describe('lifecycle hooks from the session host', () => {
     await h.runtime.idle();
     expect(readFileSync(join(h.dir, 'fired.log'), 'utf8')).toBe('before\n');
   });
+
+  it('the runtime profile fires the four Runtime API events and no UI event', async () => {
+    const h = await harness({
+      turns: [bash('exit 1'), done()],
+      profile: 'runtime',
+      hooks: (dir) => [
+        ...(['tool_call_before', 'tool_call_after', 'on_error', 'turn_end', 'session_busy', 'message_submit'] as const).map((event) => ({ event, command: `echo ${event} >> ${dir}/fired.log` })),
+        { event: 'shell_env', command: `echo shell_env >> ${dir}/fired.log` },
+      ],
+    });
+    await h.host.start();
+    await h.host.submit('go');
+    await h.runtime.idle();
+    const fired = readFileSync(join(h.dir, 'fired.log'), 'utf8').trim().split('\n').sort();
+    expect(fired).toEqual(['on_error', 'shell_env', 'tool_call_after', 'tool_call_before']);
+  });
 });

@@ -345,7 +345,8 @@ export class HookRuntime {
     const full: HookContext = { ...ctx, event, sessionId: this.sessionId, workspace: ctx.workspace ?? this.#workspace };
     const matched = this.matching(full);
     if (matched.length === 0) return { ok: true };
-    const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin) }));
+    // Observer output is discarded by contract: nothing is captured, two fewer pipes per hook.
+    const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
     const policy = eventSpec(event).failurePolicy;
     return this.#observers.trySubmit(event, async () => {
       for (const { hook, spec } of specs) {
@@ -367,7 +368,7 @@ export class HookRuntime {
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
     for (const hook of this.matching(full)) {
-      const outcome = await this.#run(hook, full, stdin);
+      const outcome = await this.#run(hook, full, stdin, { captureOutput: false });
       outcomes.push(outcome);
       if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
     }

@@ -36,6 +36,11 @@ describe('runHook', () => {
     expect(o.stdoutTruncated).toBe(false);
   });
 
+  it('captures nothing (and opens no output pipes) for a run whose output is discarded', async () => {
+    const o = await runHook(spec('echo out; echo err >&2; exit 0', { captureOutput: false }));
+    expect(o).toMatchObject({ success: true, exitCode: 0, stdout: '', stderr: '', stdoutTruncated: false });
+  });
+
   it('gives the hook EOF on stdin when there is no payload, never the terminal', async () => {
     const o = await runHook(spec('printf "stdin-bytes=%s" "$(wc -c | tr -d " ")"'));
     expect(o.stdout).toBe('stdin-bytes=0');

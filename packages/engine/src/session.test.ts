@@ -1,0 +1,128 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AgentSession, toolErrorText } from './session.js';
+import { ReplayProvider } from './provider/replay-provider.js';
+import { parseReplayScript } from './provider/replay-script.js';
+import type { EngineEvent } from './events.js';
+import { ToolError } from './tools/tool.js';
+
+const ws = () => realpathSync(mkdtempSync(join(tmpdir(), 'cw-session-')));
+const replay = (...lines: object[]) => new ReplayProvider(parseReplayScript(lines.map((l) => JSON.stringify(l)).join('\n'), 'test.jsonl'));
+const userMessages = (p: ReplayProvider, n: number) => p.requests[n]!.messages.filter((m) => m.role === 'user').map((m) => (m as { content: string }).content);
+const toolMessage = (p: ReplayProvider, n: number) => {
+  const tools = p.requests[n]!.messages.filter((m) => m.role === 'tool');
+  return (tools[tools.length - 1] as { content: string }).content;
+};
+
+describe('AgentSession', () => {
+  it('steps until the model stops calling tools, and keeps history consistent', async () => {
+    const provider = replay({ tool_calls: [{ id: 'a', name: 'list_dir', arguments: {} }] }, { text: 'done' });
+    const s = new AgentSession({ provider, workspace: ws(), posture: 'full_access' });
+    const r = await s.runTurn('look');
+    expect(r).toMatchObject({ status: 'completed', text: 'done', toolCount: 1 });
+    expect(s.history.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('injects a steer at the next step of the running turn', async () => {
+    const provider = replay({ tool_calls: [{ id: 'a', name: 'list_dir', arguments: {} }], delay_ms: 100 }, { text: 'ok' });
+    const s = new AgentSession({ provider, workspace: ws(), posture: 'full_access' });
+    const running = s.runTurn('first');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.steer('and also this')).toBe(true);
+    await running;
+    expect(userMessages(provider, 1)).toEqual(['first', 'and also this']);
+    expect(s.steer('too late')).toBe(false);
+  });
+
+  it('cancels a running turn: interrupted, not failed', async () => {
+    const provider = replay({ text: 'slow', delay_ms: 5_000 });
+    const s = new AgentSession({ provider, workspace: ws() });
+    const running = s.runTurn('wait');
+    setTimeout(() => s.cancel(), 50);
+    const r = await running;
+    expect(r).toMatchObject({ status: 'interrupted', errorCategory: 'cancelled', error: null });
+  });
+
+  it('refuses a second concurrent turn', async () => {
+    const s = new AgentSession({ provider: replay({ text: 'x', delay_ms: 100 }), workspace: ws() });
+    const first = s.runTurn('a');
+    await expect(s.runTurn('b')).rejects.toThrow(/already running/);
+    await first;
+  });
+
+  it('fails the turn, classified, when the model errors for good', async () => {
+    const events: EngineEvent[] = [];
+    const s = new AgentSession({ provider: replay({ error: { category: 'authentication', message: 'bad key' } }), workspace: ws() });
+    s.on((e) => events.push(e));
+    const r = await s.runTurn('hi');
+    expect(r).toMatchObject({ status: 'failed', errorCategory: 'authentication' });
+    expect(events.find((e) => e.type === 'error')).toMatchObject({ category: 'authentication', terminal: true });
+  });
+
+  it('keeps the todo list', async () => {
+    const provider = replay({ tool_calls: [{ id: 't', name: 'todo_write', arguments: { todos: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'pending' }] } }] }, { text: 'ok' });
+    const s = new AgentSession({ provider, workspace: ws() });
+    await s.runTurn('plan');
+    expect(s.todos).toEqual([
+      { content: 'a', status: 'completed' },
+      { content: 'b', status: 'pending' },
+    ]);
+    expect(toolMessage(provider, 1)).toBe('todo list updated: 2 item(s), 1 completed');
+  });
+
+  it('Auto-Review refuses a dangerous command without asking, and runs an ordinary one', async () => {
+    let asked = 0;
+    const provider = replay(
+      { tool_calls: [{ id: 'a', name: 'bash', arguments: { command: 'rm -rf /' } }] },
+      { tool_calls: [{ id: 'b', name: 'bash', arguments: { command: 'echo fine' } }] },
+      { text: 'ok' },
+    );
+    const s = new AgentSession({ provider, workspace: ws(), posture: 'auto_review', interaction: { approve: async () => (asked++, 'allow'), askUser: async () => null } });
+    await s.runTurn('go');
+    expect(asked).toBe(0);
+    expect(toolMessage(provider, 1)).toMatch(/Auto-Review refused this command as dangerous/);
+    expect(toolMessage(provider, 2)).toBe('fine\n[exit code: 0]');
+  });
+
+  it('Ask posture prompts for writes; allow for the session stops the prompts for that tool', async () => {
+    const dir = ws();
+    const asked: string[] = [];
+    const provider = replay(
+      { tool_calls: [{ id: 'a', name: 'write', arguments: { path: 'a.txt', content: '1' } }] },
+      { tool_calls: [{ id: 'b', name: 'write', arguments: { path: 'b.txt', content: '2' } }] },
+      { text: 'ok' },
+    );
+    const s = new AgentSession({ provider, workspace: dir, posture: 'ask', interaction: { approve: async (r) => (asked.push(r.callId), 'allow_session'), askUser: async () => null } });
+    await s.runTurn('write');
+    expect(asked).toEqual(['a']);
+  });
+
+  it('reports unknown tools, invalid JSON and schema violations to the model', async () => {
+    const provider = replay(
+      { tool_calls: [{ id: 'a', name: 'teleport', arguments: {} }] },
+      { tool_calls: [{ id: 'b', name: 'read', arguments: '{not json' }] },
+      { tool_calls: [{ id: 'c', name: 'read', arguments: { file: 'x' } }] },
+      { text: 'ok' },
+    );
+    const s = new AgentSession({ provider, workspace: ws(), posture: 'full_access' });
+    await s.runTurn('go');
+    expect(toolMessage(provider, 1)).toMatch(/^Error: unknown tool 'teleport'\. Available tools: read, write, edit, bash, list_dir, grep, todo_write, request_user_input, agent$/);
+    expect(toolMessage(provider, 2)).toBe("Error: the arguments for 'read' are not valid JSON");
+    expect(toolMessage(provider, 3)).toMatch(/^Error: invalid input for 'read': .*Expected input schema: \{/);
+  });
+
+  it('stops at the step limit with a budget failure', async () => {
+    const call = { tool_calls: [{ name: 'list_dir', arguments: {} }] };
+    const s = new AgentSession({ provider: replay(call, call, call), workspace: ws(), posture: 'full_access', maxSteps: 2 });
+    expect(await s.runTurn('loop')).toMatchObject({ status: 'failed', errorCategory: 'budget', toolCount: 2 });
+  });
+});
+
+describe('toolErrorText', () => {
+  it('drops the "adjust approval mode" suffix when the message already talks about the mode', () => {
+    expect(toolErrorText('bash', new ToolError('hook_denied', 'denied in plan mode'))).toBe("Error: Tool 'bash' was denied: denied in plan mode.");
+    expect(toolErrorText('bash', new ToolError('hook_denied', 'nope'))).toBe("Error: Tool 'bash' was denied: nope. Adjust approval mode or request permission.");
+  });
+});
