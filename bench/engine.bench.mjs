@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentSession, ReplayProvider, parseReplayScript } from '@codewhale/engine';
 import { HookRuntime } from '@codewhale/hooks-supervisor';
+import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round } from './util.mjs';
 
 const CALLS = 40;
 
-function hook(i) {
-  return { index: i, name: `gate${i}`, label: `gate${i}`, event: 'tool_call_before', command: 'true', timeoutSecs: 30, effectiveTimeoutSecs: 30, timeoutSource: 'default', background: false, runsInBackground: false, continueOnError: true, condition: null, source: 'global', origin: { file: 'config.toml', line: null } };
-}
+const hook = (i) => hookDefinition('tool_call_before', 'true', { name: `gate${i}` });
 
 async function session(hookCount, ws) {
   const lines = [];
@@ -20,7 +19,7 @@ async function session(hookCount, ws) {
   const hooks =
     hookCount === 0
       ? null
-      : new HookRuntime({ hooks: { configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks: Array.from({ length: hookCount }, (_, i) => hook(i)), problems: [] }, workspace: ws });
+      : new HookRuntime({ hooks: hookSet(Array.from({ length: hookCount }, (_, i) => hook(i))), workspace: ws });
   const s = new AgentSession({ provider, workspace: ws, hooks, posture: 'full_access', maxSteps: CALLS + 5 });
   const t = performance.now();
   const summary = await s.runTurn('read it many times');

@@ -1,6 +1,7 @@
 // hooks-payloads / hooks-conditions / hooks-config: bounding and matching, pure CPU.
 import { buildMessageSubmitDocument } from '@codewhale/hooks-payloads';
 import { matchingHooks } from '@codewhale/hooks-config';
+import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round, time } from './util.mjs';
 
 export async function run() {
@@ -17,30 +18,17 @@ export async function run() {
   rows.push({ name: 'message_submit bound cost per char, 5→50 MB', value: `${round(perByte[0], 3)}→${round(perByte[2], 3)}`, unit: 'ns/char', note: 'flat = linear' });
 
   // Matching 1,000 configured hooks for one tool call.
-  const hooks = Array.from({ length: 1000 }, (_, i) => ({
-    index: i,
-    name: `h${i}`,
-    label: `h${i}`,
-    event: i % 3 === 0 ? 'tool_call_before' : i % 3 === 1 ? 'tool_call_after' : 'shell_env',
-    command: 'true',
-    timeoutSecs: 30,
-    effectiveTimeoutSecs: 30,
-    timeoutSource: 'default',
-    background: false,
-    runsInBackground: false,
-    continueOnError: true,
-    condition:
-      i % 4 === 0
-        ? { type: 'tool_name', name: `mcp__server${i}__*` }
-        : i % 4 === 1
-          ? { type: 'all', conditions: [{ type: 'tool_category', category: 'shell' }, { type: 'mode', mode: 'act' }] }
-          : i % 4 === 2
-            ? { type: 'any', conditions: [{ type: 'tool_name', name: 'bash' }, { type: 'tool_name', name: 'write' }] }
-            : null,
-    source: 'global',
-    origin: { file: 'config.toml', line: null },
-  }));
-  const set = { configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks, problems: [] };
+  const conditionFor = (i) =>
+    i % 4 === 0
+      ? { type: 'tool_name', name: `mcp__server${i}__*` }
+      : i % 4 === 1
+        ? { type: 'all', conditions: [{ type: 'tool_category', category: 'shell' }, { type: 'mode', mode: 'act' }] }
+        : i % 4 === 2
+          ? { type: 'any', conditions: [{ type: 'tool_name', name: 'bash' }, { type: 'tool_name', name: 'write' }] }
+          : null;
+  const events = ['tool_call_before', 'tool_call_after', 'shell_env'];
+  const hooks = Array.from({ length: 1000 }, (_, i) => hookDefinition(events[i % 3], 'true', { name: `h${i}`, condition: conditionFor(i) }));
+  const set = hookSet(hooks);
   const ctx = { event: 'tool_call_before', mode: 'Agent', tool: { name: 'bash', input: { command: 'ls' } } };
   let matched = 0;
   const ms = time(() => {

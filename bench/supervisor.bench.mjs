@@ -4,14 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HookRuntime, runHook } from '@codewhale/hooks-supervisor';
+import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round, timeAsync } from './util.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-bench-'));
 
-function hook(event, command, index = 0) {
-  return { index, name: `h${index}`, label: `h${index}`, event, command, timeoutSecs: 30, effectiveTimeoutSecs: 30, timeoutSource: 'default', background: false, runsInBackground: false, continueOnError: true, condition: null, source: 'global', origin: { file: 'config.toml', line: null } };
-}
-const set = (hooks) => ({ configured: true, enabled: true, defaultTimeoutSecs: null, workingDir: null, hooks, problems: [] });
+const hook = (event, command) => hookDefinition(event, command, { name: 'h0' });
+const set = (hooks) => hookSet(hooks);
 
 function bareSpawn() {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { outcomeOf, type Run } from './test-outcome.js';
 import fc from 'fast-check';
 import {
   parseMessageSubmitStdout,
@@ -10,37 +11,8 @@ import {
 } from './message-submit.js';
 import { backgroundOutcome, type HookIdentity, type HookOutcome } from './outcome.js';
 
-interface Run {
-  readonly exit?: number | null;
-  readonly stdout?: string;
-  readonly stderr?: string;
-  readonly strict?: boolean;
-  readonly error?: string | null;
-  readonly truncated?: boolean;
-  readonly index?: number;
-}
-
 /** A foreground `message_submit` hook outcome. */
-function run(r: Run = {}): HookOutcome {
-  const strict = r.strict ?? false;
-  const exitCode = r.exit === undefined ? 0 : r.exit;
-  return {
-    hook: { index: r.index ?? 0, name: 'ms', label: 'ms', event: 'message_submit', source: 'global', continueOnError: !strict, background: false },
-    background: false,
-    strict,
-    success: exitCode === 0,
-    exitCode,
-    signal: null,
-    durationMs: 2,
-    timedOut: (r.error ?? '').startsWith('Hook timed out'),
-    spawnError: null,
-    error: r.error ?? null,
-    stdout: r.stdout ?? '',
-    stderr: r.stderr ?? '',
-    stdoutTruncated: r.truncated ?? false,
-    stderrTruncated: false,
-  };
-}
+const run = (r: Run = {}): HookOutcome => outcomeOf('message_submit', 'ms', r);
 
 const bgId: HookIdentity = { index: 5, name: 'bg', label: 'bg', event: 'message_submit', source: 'global', continueOnError: false, background: true };
 const replace = (text: string): string => JSON.stringify({ text });

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { outcomeOf, type Run } from './test-outcome.js';
 import fc from 'fast-check';
 import { parseToolCallBeforeStdout, foldToolCallBefore, foldLostToolCallBefore, type FoldToolCallBeforeInput } from './tool-call-before.js';
 import { backgroundOutcome, type HookIdentity, type HookOutcome } from './outcome.js';
@@ -7,48 +8,8 @@ import { sanitizeLabel } from './sanitize.js';
 const TEXT_MARK = '\u2026[truncated]';
 const cps = (s: string): number => [...s].length;
 
-interface Run {
-  readonly exit?: number | null;
-  readonly stdout?: string;
-  readonly stderr?: string;
-  readonly strict?: boolean;
-  readonly name?: string | null;
-  readonly error?: string | null;
-  readonly signal?: string | null;
-  readonly truncated?: boolean;
-  readonly index?: number;
-}
-
 /** A foreground `tool_call_before` hook outcome. */
-function run(r: Run = {}): HookOutcome {
-  const strict = r.strict ?? false;
-  const exitCode = r.exit === undefined ? 0 : r.exit;
-  const name = r.name === undefined ? 'gate' : r.name;
-  return {
-    hook: {
-      index: r.index ?? 0,
-      name,
-      label: sanitizeLabel(name),
-      event: 'tool_call_before',
-      source: 'global',
-      continueOnError: !strict,
-      background: false,
-    },
-    background: false,
-    strict,
-    success: exitCode === 0,
-    exitCode,
-    signal: r.signal ?? null,
-    durationMs: 4,
-    timedOut: (r.error ?? '').startsWith('Hook timed out'),
-    spawnError: null,
-    error: r.error ?? null,
-    stdout: r.stdout ?? '',
-    stderr: r.stderr ?? '',
-    stdoutTruncated: r.truncated ?? false,
-    stderrTruncated: false,
-  };
-}
+const run = (r: Run = {}): HookOutcome => outcomeOf('tool_call_before', 'gate', r);
 
 /** A background outcome; it may even (wrongly) carry a code and a verdict, which must never count. */
 function background(stdout = '', exitCode: number | null = null): HookOutcome {

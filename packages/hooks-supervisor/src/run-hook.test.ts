@@ -113,7 +113,13 @@ console.log(o.error);`;
   it('reports output held open by a child that escaped the group (setsid) as no verdict, after the drain window', async () => {
     const pidFile = join(dir, 'escaped.pid');
     const started = Date.now();
-    const o = await runHook(spec(`echo '{"decision":"allow"}'; setsid sleep 31 & echo $! > ${pidFile}; exit 0`, { hook: identity('gate', { continueOnError: false }) }));
+    // The hook waits until its child has really left the group (it writes its pid only after
+    // setsid), so the group kill at exit cannot catch it first.
+    const o = await runHook(
+      spec(`echo '{"decision":"allow"}'; setsid sh -c 'echo $$ > ${pidFile}; exec sleep 31' & while [ ! -s ${pidFile} ]; do sleep 0.01; done; exit 0`, {
+        hook: identity('gate', { continueOnError: false }),
+      }),
+    );
     // The escaped sleep is outside the group and outside any guarantee: end it here.
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
     expect(o).toMatchObject({ exitCode: 0, strict: true, error: 'hook output stayed open after the hook exited', stdoutTruncated: true });

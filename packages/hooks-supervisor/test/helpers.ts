@@ -67,46 +67,10 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
 }
 
-import type { HookCondition } from '@codewhale/hooks-conditions';
-import type { HookDefinition, HookSet } from '@codewhale/hooks-config';
-import type { HookEventName } from '@codewhale/hooks-payloads';
+import { hookDefinition, hookSet as buildSet } from '@codewhale/hooks-config/testing';
 
-/** A validated hook definition, as hooks-config would produce it. */
-export function hookDef(
-  event: HookEventName,
-  command: string,
-  over: Partial<Omit<HookDefinition, 'event' | 'command'>> & { condition?: HookCondition | null } = {},
-): HookDefinition {
-  const name = over.name === undefined ? 'hook' : over.name;
-  const background = over.background ?? false;
-  return {
-    index: 0,
-    name,
-    label: name ?? '(unnamed)',
-    event,
-    command,
-    timeoutSecs: 30,
-    effectiveTimeoutSecs: over.effectiveTimeoutSecs ?? over.timeoutSecs ?? 30,
-    timeoutSource: 'hook',
-    background,
-    runsInBackground: background && event !== 'shell_env',
-    continueOnError: true,
-    condition: null,
-    source: 'global',
-    origin: { file: 'config.toml', line: null },
-    ...over,
-  };
-}
+/** A validated hook definition, as hooks-config would produce it (name defaults to `hook`). */
+export const hookDef = hookDefinition;
 
 /** A hook set from definitions (indexes assigned in order). */
-export function hookSet(hooks: HookDefinition[], over: Partial<HookSet> = {}): HookSet {
-  return {
-    configured: true,
-    enabled: true,
-    defaultTimeoutSecs: null,
-    workingDir: null,
-    hooks: hooks.map((h, index) => ({ ...h, index })),
-    problems: [],
-    ...over,
-  };
-}
+export const hookSet = buildSet;
