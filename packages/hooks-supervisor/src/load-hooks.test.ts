@@ -91,4 +91,18 @@ describe('loadHookConfiguration', () => {
     expect(check(p!)).toBe(REVOKED_ERROR);
     expect(check(g!)).toBeNull();
   });
+
+  it('revocation fails closed when the user config can no longer be parsed', () => {
+    const { paths, ws } = setup(GLOBAL, PROJECT, '#!/bin/sh\n');
+    const first = loadHookConfiguration({ paths, workspace: ws });
+    if (!first.ok) throw new Error('load');
+    approve(paths, ws, first.value.loaded.project!.digest!);
+    const r = loadHookConfiguration({ paths, workspace: ws });
+    if (!r.ok) throw new Error('load');
+    const check = projectRevocationCheck(r.value);
+    const project = r.value.loaded.set.hooks.find((h) => h.source === 'project')!;
+    expect(check(project)).toBeNull();
+    writeFileSync(paths.configPath, '[projects\n');
+    expect(check(project)).toBe(REVOKED_ERROR);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import type { FinishReason } from './chat-chunk-reader.js';
 import { boundLine } from './safe-text.js';
-import { suggestName } from './suggest-name.js';
+import { suggest as suggestName } from '@codewhale/hooks-config';
 import type { ErrorCategory } from './types.js';
 
 /** One tool call of a replay turn. */

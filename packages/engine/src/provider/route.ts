@@ -5,7 +5,7 @@
 import { displayUrl, isLoopbackHost } from './base-url.js';
 import { BUILTIN_ROUTES, type BuiltinRoute, DEFAULT_PROVIDER_ID } from './builtin-routes.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, OpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
-import { suggestName } from './suggest-name.js';
+import { suggest as suggestName } from '@codewhale/hooks-config';
 
 /** Why a route could not be resolved. */
 export type RouteErrorCode =

@@ -61,7 +61,7 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
     const timer = setTimeout(() => stop('timed_out'), timeoutSecs * 1000);
     const onAbort = () => stop('killed');
     signal.addEventListener('abort', onAbort, { once: true });
-    child.once('exit', (code, sig) => {
+    child.once('exit', (code) => {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       // Whatever the command left running in its group ends with it.
@@ -76,8 +76,7 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
         signalProcessGroup(pid, 'SIGKILL');
         untrackProcessGroup(pid);
         const status: RunResult['status'] = ending ?? (code === null ? 'killed' : code === 0 ? 'completed' : 'failed');
-        resolve({ exitCode: ending === null ? code : (code ?? null), status, stdout, stderr });
-        void sig;
+        resolve({ exitCode: code, status, stdout, stderr });
       };
       const drainTimer = setTimeout(() => {
         for (const s of streams) s.destroy();
