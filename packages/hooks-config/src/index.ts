@@ -40,6 +40,8 @@ export { effectiveTimeout, type EffectiveTimeout } from './effective-timeout.js'
 export { loadHookSet, type LoadHookSetInput, type LoadedHooks } from './load-hook-set.js';
 export { editDistance, suggest, toSnakeCase, FOREIGN_EVENT_ALIASES, type SuggestOptions } from './suggest.js';
 export { scanTomlLayout, type TomlLayout, type TomlHeader, type TomlEntry } from './toml-layout.js';
+export { tomlKeyLine, tomlArrayEntryLines } from './toml-key-line.js';
+export { isTable, describeValue } from './schema.js';
 
 // Trust and approval
 export { readProjectRecord, normalizeSha256, PROJECT_KEYS, OWNED_PROJECT_KEYS, ABSENT_SCRIPT, type ProjectRecord } from './project-record.js';
