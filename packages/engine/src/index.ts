@@ -47,3 +47,4 @@ export { bashTool, BashTool, execShellTool, SHELL_DEFAULTS } from './tools/shell
 export { buildChildEnv, isAllowedParentVar } from './tools/child-env.js';
 export { resolveInWorkspace } from './tools/workspace-path.js';
 export * from './provider/index.js';
+export * from './settings/index.js';
