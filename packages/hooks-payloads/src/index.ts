@@ -19,6 +19,8 @@ export {
   type EventCarries,
 } from './events.js';
 export { LIMITS, ENV_TRUNCATION_MARKER, TEXT_TRUNCATION_MARKER, PREVIEW_ELLIPSIS, RECEIPT_PREVIEW_MARKER } from './limits.js';
+export { SHELL_TOOL_NAMES, isShellToolName, type ShellToolName } from './shell-tool-names.js';
+export { isStrict } from './is-strict.js';
 export { utf8ByteLength, utf8PrefixEnd, utf8SuffixStart, codePointLength, isWellFormed } from './utf8.js';
 export { truncateBytes, type Bounded } from './bounded.js';
 export { sanitizeText, sanitizeLine, sanitizeLabel, previewCommand } from './sanitize.js';
