@@ -91,3 +91,21 @@ export {
 export { hooksListToJson } from './hooks-list-json.js';
 export { renderHookEvents } from './render-hook-events.js';
 export { hookSetDigest, canonicalHookSet } from './hook-set-digest.js';
+
+// Typed permission rules (permissions.toml)
+export type {
+  PermissionAction,
+  PermissionRule,
+  PermissionRuleOrigin,
+  PermissionRules,
+  PermissionIssue,
+  PermissionIssueCode,
+  PermissionCall,
+  PermissionMatch,
+} from './permission-rule.js';
+export { PERMISSION_ACTIONS } from './permission-rule.js';
+export { parsePermissionRules, permissionRuleSchema, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
+export { matchPermission, ruleMatches, commandParts } from './match-permission.js';
+export { compileCommandGlob, compilePathGlob, normalizePath } from './permission-glob.js';
+export { appendPermissionRule, type NewPermissionRule } from './append-permission-rule.js';
+export { decidePermission, type PermissionGateInput, type PermissionGateResult } from './decide-permission.js';
