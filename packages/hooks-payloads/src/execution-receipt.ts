@@ -1,7 +1,7 @@
 import { LIMITS, RECEIPT_PREVIEW_MARKER, ENV_TRUNCATION_MARKER } from './limits.js';
+import { isShellToolName } from './shell-tools.js';
 import { normalizeExitCode, type ExitCode, type ToolRunStatus } from './context.js';
 import { toJson } from './json.js';
-import { isShellToolName } from './shell-tool-names.js';
 import { utf8ByteLength, utf8PrefixEnd, utf8SuffixStart } from './utf8.js';
 
 /** What the shell tool recorded about one settled, local, foreground, pipe-backed run. */

@@ -8,6 +8,7 @@ import { DEFAULT_IDLE_TIMEOUT_MS, OpenAICompatibleProvider, type OpenAICompatibl
 import { suggest as suggestName } from '@codewhale/hooks-config';
 import { readSettings } from '../settings/read-settings.js';
 import { DEFAULT_SETTINGS, MAX_TIMER_MS, type ProviderSettings, type Settings } from '../settings/settings.js';
+import { EngineError } from '../errors.js';
 
 /** Why a route could not be resolved. */
 export type RouteErrorCode =
@@ -20,16 +21,16 @@ export type RouteErrorCode =
   | 'invalid_config';
 
 /** A route that cannot be used, with a message that says what to do. Never contains a key. */
-export class RouteError extends Error {
+export class RouteError extends EngineError {
   readonly code: RouteErrorCode;
 
   constructor(code: RouteErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options);
+    super('config', message, options);
     this.name = 'RouteError';
     this.code = code;
   }
 
-  static isInstance(e: unknown): e is RouteError {
+  static override isInstance(e: unknown): e is RouteError {
     return e instanceof RouteError;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShellToolName, SHELL_TOOL_NAMES } from './shell-tool-names.js';
+import { isShellToolName, SHELL_TOOL_NAMES } from './shell-tools.js';
 import { isStrict } from './is-strict.js';
 
 describe('isShellToolName', () => {
