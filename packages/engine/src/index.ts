@@ -58,3 +58,4 @@ export { ReplayScriptError } from './provider/replay-script.js';
 export { RouteError } from './provider/route.js';
 export { defaultSystemPrompt } from './system-prompt.js';
 export * from './settings/index.js';
+export { HookHarness, type DryRunCall } from './hook-harness.js';
