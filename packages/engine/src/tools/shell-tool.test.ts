@@ -6,12 +6,12 @@ import { HookRuntime } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { BashTool, bashTool, execShellTool } from './shell-tool.js';
-import type { ToolContext } from './tool.js';
+import type { ToolRunContext } from './tool.js';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cw-shell-')));
 const runtimes: HookRuntime[] = [];
 
-function ctx(over: Partial<ToolContext> = {}): ToolContext {
+function ctx(over: Partial<ToolRunContext> = {}): ToolRunContext {
   return {
     workspace: ws,
     callId: 'call_1',

@@ -4,7 +4,7 @@ import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payl
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
-import { ToolError, type ToolContext, type ToolDefinition, type ToolResult } from './tool.js';
+import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
 
 /** Defaults for the shell tool. */
@@ -107,7 +107,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
     hidden,
     description,
     schema,
-    async execute(input, ctx: ToolContext): Promise<ToolResult> {
+    async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
       const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
       // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
       let vars: ReadonlyMap<string, string> | null = null;
