@@ -36,6 +36,11 @@ afterAll(async () => {
 });
 
 describe('the shell tool', () => {
+  it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {
+    const gone = join(ws, 'gone');
+    await expect(bashTool.execute({ command: 'true' }, ctx({ workspace: gone }))).rejects.toMatchObject({ kind: 'failed', message: expect.stringContaining('could not be started (ENOENT)') });
+  });
+
   it('combines stdout and stderr for bash and reports exit code and status', async () => {
     const r = await bashTool.execute({ command: 'echo out; echo err >&2; exit 4' }, ctx());
     expect(r.content).toBe('out\nerr\n[exit code: 4]');
