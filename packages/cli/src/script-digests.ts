@@ -1,6 +1,6 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { sha256Hex } from '@codewhale/hooks-supervisor';
+import { PINNED_SCRIPT_MAX_BYTES, readRegularFile, sha256Hex } from '@codewhale/hooks-supervisor';
 
 /**
  * SHA-256 of each workspace-relative script a project's commands name (D13), the same way the
@@ -13,7 +13,11 @@ export function scriptDigests(workspace: string, paths: readonly string[]): Map<
     let digest: string | null = null;
     try {
       const real = realpathSync(resolve(workspace, rel));
-      if ((real === workspace || real.startsWith(workspace + sep)) && statSync(real).isFile()) digest = sha256Hex(readFileSync(real));
+      if (real === workspace || real.startsWith(workspace + sep)) {
+        // Never opened in a way that blocks: a FIFO or device named as a script has no digest.
+        const read = readRegularFile(real, PINNED_SCRIPT_MAX_BYTES);
+        if (read.ok) digest = sha256Hex(read.bytes);
+      }
     } catch {
       digest = null;
     }

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { USER_CONFIG_MAX_BYTES, readRegularFile } from '@codewhale/hooks-supervisor';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
@@ -15,16 +16,26 @@ export interface ConfigFileText {
  * is kept), because the edited text is written back and every other byte must survive (D10).
  */
 export function readConfigForEdit(path: string): ConfigFileText {
-  let bytes: Buffer;
+  return { path, ...decodeConfigForEdit(path, readConfigBytes(path)) };
+}
+
+/** The config's bytes, `null` when it does not exist; a configuration error naming it when it is not a regular file. */
+function readConfigBytes(path: string): Uint8Array | null {
+  const read = readRegularFile(path, USER_CONFIG_MAX_BYTES);
+  if (read.ok) return read.bytes;
+  if (read.problem === 'missing') return null;
+  throw CliError.config(`${read.message}; it was not changed`, read.problem === 'not_regular' ? 'config.toml must be a regular file' : undefined);
+}
+
+/**
+ * Decode config bytes for an edit (`null`: no file yet). The bytes must be valid UTF-8 (a
+ * byte-order mark is kept), because the edited text is written back and every other byte
+ * must survive (D10).
+ */
+export function decodeConfigForEdit(path: string, bytes: Uint8Array | null): { text: string; exists: boolean } {
+  if (bytes === null) return { text: '', exists: false };
   try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { path, text: '', exists: false };
-    throw CliError.config(`cannot read ${path}: ${code ?? (e as Error).message}`);
-  }
-  try {
-    return { path, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), exists: true };
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), exists: true };
   } catch {
     throw CliError.config(`${path} is not valid UTF-8; it was not changed`, 'fix the file\u2019s encoding, then try again');
   }

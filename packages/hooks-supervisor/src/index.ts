@@ -14,6 +14,7 @@ export { HookRuntime, type HookRuntimeOptions, type ShellEnvResult, type ToolCal
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';
 export {
   loadHookConfiguration,
+  readUserConfig,
   projectRevocationCheck,
   resolvePaths,
   projectHooksPath,
@@ -22,3 +23,11 @@ export {
   type CodewhalePaths,
   type HookConfiguration,
 } from './load-hooks.js';
+export {
+  readRegularFile,
+  fileKind,
+  USER_CONFIG_MAX_BYTES,
+  PINNED_SCRIPT_MAX_BYTES,
+  type RegularFileRead,
+  type RegularFileProblem,
+} from './read-regular-file.js';

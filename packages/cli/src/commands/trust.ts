@@ -33,6 +33,8 @@ export async function runTrust(trusted: boolean, opts: CommonOptions, io: Io): P
   if (trusted) {
     // Trust is one of two gates: say what the other one is doing.
     const loaded = loadHookConfiguration({ paths: ctx.paths, workspace: ctx.workspace });
+    const unreadable = loaded.ok ? loaded.value.loaded.set.problems.find((p) => p.source === 'project' && p.code === 'project_file_unreadable') : undefined;
+    if (unreadable) io.stderr(`warning: ${unreadable.detail}\n`);
     const state = loaded.ok ? (loaded.value.loaded.project?.state ?? 'none') : 'none';
     if (state !== 'none' && state !== 'approved') {
       io.stderr(`note: project hooks are ${state === 'changed' ? 'changed since approval' : state === 'pending' ? 'pending approval' : state}; they load only after \`codewhale hooks review\` and \`codewhale hooks approve <digest>\`\n`);
