@@ -31,3 +31,13 @@ export {
   type RegularFileRead,
   type RegularFileProblem,
 } from './read-regular-file.js';
+export {
+  updateFileLocked,
+  lockPathOf,
+  FileUpdateError,
+  type FileEdit,
+  type FileSnapshot,
+  type FileUpdateResult,
+  type FileUpdateErrorCode,
+  type UpdateFileLockedOptions,
+} from './update-file-locked.js';
