@@ -1,4 +1,4 @@
-import { LIMITS } from './limits.js';
+import { LIMITS, TEXT_TRUNCATION_MARKER } from './limits.js';
 import { sanitizeLine } from './sanitize.js';
 import { secretFields } from './secret-fields.js';
 import { coreTrim, splitFields } from './text-fields.js';
@@ -35,7 +35,12 @@ function isPathLike(core: string): boolean {
 export function sanitizeDenialReason(reason: string): string {
   // Redact the whole text first and bound the result: bounding first could cut a secret in
   // two and leave a part no rule recognises.
-  const fields = splitFields(sanitizeLine(reason).text);
+  let line = sanitizeLine(reason).text;
+  // A reason already cut upstream (at 2,000 chars) may end in part of a secret that no rule
+  // recognises any more: drop that last, partial word.
+  const cut = line.endsWith(TEXT_TRUNCATION_MARKER);
+  if (cut) line = line.slice(0, -TEXT_TRUNCATION_MARKER.length).replace(/\S*$/u, '');
+  const fields = splitFields(line);
   const secrecy = secretFields(fields);
   const out: string[] = [];
   let pending: Pending = 'none';
@@ -84,6 +89,7 @@ export function sanitizeDenialReason(reason: string): string {
       out.push(field);
     }
   }
+  if (cut) out.push(TEXT_TRUNCATION_MARKER);
   const text = sanitizeLine(out.join(' '), LIMITS.denialReasonMaxChars).text;
   return text.trim() === '' ? DEFAULT_DENIAL_TEXT : text;
 }

@@ -144,7 +144,7 @@ function channels(reason: string): string[] {
   ];
 }
 
-describe('properties', () => {
+describe('properties', { timeout: 120_000 }, () => {
   it('a planted secret of every known shape, in random surrounding text, never survives into any channel', () => {
     fc.assert(
       fc.property(surrounding, planted, surrounding, (before, p, after) => {
@@ -168,5 +168,17 @@ describe('properties', () => {
   it('every row is exercised: each token example and each name example is caught on its own', () => {
     for (const t of TOKENS) expect(sanitizeDenialReason(t), t).toBe('[secret]');
     for (const n of NAMES) expect(sanitizeDenialReason(`${n}=x1`), n).toBe('[secret]');
+  });
+
+  it('a secret cut in two by the 2,000-character bound upstream leaves no part behind', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TOKENS), fc.nat(), (token, at) => {
+        const offset = 8 + (at % Math.max(1, token.length - 8)); // cut after 8+ characters of it
+        // A long path before it collapses to `[path]`, so the cut end is inside the 240 shown.
+        const reason = `/${'x'.repeat(2000 - offset - 2)} ${token}`;
+        for (const out of channels(reason)) expect(out, token).not.toContain(token.slice(0, offset));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
