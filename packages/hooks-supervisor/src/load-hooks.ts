@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
-import { PINNED_SCRIPT_MAX_BYTES, USER_CONFIG_MAX_BYTES, readRegularFile } from './read-regular-file.js';
+import { USER_CONFIG_MAX_BYTES, readRegularFile } from './read-regular-file.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   hookSetDigest,
   loadHookSet,
   parseUserConfig,
+  PROJECT_HOOKS_RELATIVE_PATH,
   readProjectRecord,
   scriptPathsToCheck,
   type FileIssue,
@@ -16,10 +16,10 @@ import {
 } from '@codewhale/hooks-config';
 import { LIMITS } from '@codewhale/hooks-payloads';
 
-/** SHA-256 of bytes, lowercase hex. */
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+import { scriptDigests } from './script-digests.js';
+import { sha256Hex } from './sha256-hex.js';
+
+export { sha256Hex } from './sha256-hex.js';
 
 /** Where Codewhale keeps its state and the user's config (D7). */
 export interface CodewhalePaths {
@@ -39,7 +39,7 @@ export function resolvePaths(env: Readonly<Record<string, string | undefined>> =
 
 /** The project hooks file of a workspace. */
 export function projectHooksPath(workspace: string): string {
-  return join(workspace, '.codewhale', 'hooks.toml');
+  return join(workspace, ...PROJECT_HOOKS_RELATIVE_PATH.split('/'));
 }
 
 /**
@@ -67,30 +67,6 @@ export interface HookConfiguration {
   /** The project file's path and its bytes as read (`null`: no file). */
   readonly projectFile: string | null;
   readonly projectBytes: Uint8Array | null;
-}
-
-/**
- * Hash the scripts a project's commands name (workspace-relative; outside paths never
- * resolve). A script that is not a regular file of at most 16 MiB has no digest (it counts as
- * missing), and is never opened in a way that could block.
- */
-function scriptDigests(workspace: string, paths: readonly string[]): Map<string, string | null> {
-  const out = new Map<string, string | null>();
-  for (const rel of paths) {
-    const abs = resolve(workspace, rel);
-    let digest: string | null = null;
-    try {
-      const real = realpathSync(abs);
-      if (real === workspace || real.startsWith(workspace + '/')) {
-        const read = readRegularFile(real, PINNED_SCRIPT_MAX_BYTES);
-        if (read.ok) digest = sha256Hex(read.bytes);
-      }
-    } catch {
-      digest = null;
-    }
-    out.set(rel, digest);
-  }
-  return out;
 }
 
 /**
