@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeProjectStatus, parseUserConfig, type FileIssue } from '@codewhale/hooks-config';
 import { sanitizeLine } from '@codewhale/hooks-payloads';
@@ -9,6 +9,7 @@ import {
   ObserverDispatcher,
   loadHookConfiguration,
   projectRevocationCheck,
+  readUserConfig as readConfigText,
   resolvePaths,
   type CodewhalePaths,
   type HookConfiguration,
@@ -69,13 +70,10 @@ export function canonicalWorkspace(dir: string): string {
 
 /** Read the user's config once: its text and parsed document (a missing file is an empty config). */
 function readUserConfig(paths: CodewhalePaths): { readonly document: Record<string, unknown>; readonly text: string } {
-  let text = '';
-  try {
-    text = readFileSync(paths.configPath, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') throw new EngineError('config', `cannot read ${paths.configPath}: ${code ?? (e as Error).message}`, { fix: 'make it a readable regular file' });
-  }
+  // Never blocks: a FIFO, socket, device or directory is refused with a message naming it.
+  const read = readConfigText(paths.configPath);
+  if (!read.ok) throw new EngineError('config', read.issues[0]!.message, { fix: 'make it a readable regular file' });
+  const text = read.value.text;
   const parsed = parseUserConfig(text, paths.configPath);
   if (!parsed.ok) throw configError(parsed.issues, paths.configPath);
   return { document: parsed.value.document as Record<string, unknown>, text };
