@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ToolError, type ToolDefinition } from './tool.js';
 import { displayPath, resolveInWorkspace } from './workspace-path.js';
 

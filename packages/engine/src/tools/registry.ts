@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelToolSpec } from '../provider/types.js';
 import { editTool, grepTool, listDirTool, readTool, writeTool } from './file-tools.js';
 import { agentTool, requestUserInputTool, todoWriteTool } from './session-tools.js';
