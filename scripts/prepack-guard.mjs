@@ -21,7 +21,7 @@ export function publishedTargets(manifest) {
   for (const k of ['main', 'types', 'module']) if (typeof manifest[k] === 'string') out.add(manifest[k]);
   if (typeof manifest.bin === 'string') out.add(manifest.bin);
   else if (manifest.bin) for (const v of Object.values(manifest.bin)) out.add(v);
-  return [...out].filter((t) => !t.includes('*'));
+  return [...out].filter((t) => !t.includes('*') && !t.endsWith('package.json'));
 }
 
 function newest(folder, skip) {
