@@ -115,6 +115,12 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       expect.soft(m.bugs, m.name).toBeTruthy();
       const list = spawnSync('tar', ['-tzf', p.tarball], { encoding: 'utf8' }).stdout.split('\n');
       expect.soft(list, m.name).toEqual(expect.arrayContaining(['package/LICENSE', 'package/README.md', 'package/package.json', 'package/dist/index.js', 'package/dist/index.d.ts']));
+      // What a package ships beyond dist/: the JSON Schemas, the hook guide `--help` points at.
+      const extra: Record<string, string[]> = {
+        '@codewhale/hooks-config': ['package/schema/config.schema.json', 'package/schema/hooks.schema.json'],
+        '@codewhale/cli': ['package/docs/hooks-guide.md'],
+      };
+      expect.soft(list, m.name).toEqual(expect.arrayContaining(extra[m.name] ?? []));
       const packedManifest = spawnSync('tar', ['-xzOf', p.tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;
       // The source condition points at src/, which is not published.
       expect.soft(packedManifest, m.name).not.toContain('@codewhale/source');
