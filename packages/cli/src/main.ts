@@ -149,7 +149,7 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .command('approve')
       .description('Approve the project hooks file with this digest (full, or a unique prefix of ≥ 12 hex)')
       .argument('<digest>', 'SHA-256 of hooks.toml')
-      .addHelpText('after', exits('0 approved, 1 config.toml could not be changed, 2 the digest does not match the file (or another usage error), 3 config.toml cannot be parsed (it was not changed)')),
+      .addHelpText('after', exits('0 approved, 1 the digest does not match the file as it is now, there is no project file, or config.toml could not be written, 2 a malformed or too short digest (or another usage error), 3 config.toml cannot be parsed (it was not changed)')),
   ).action(
     (digest: string, opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksApprove(digest, opts, io))),
   );
