@@ -4,13 +4,14 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { parse, stringify } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { HOOK_EVENT_NAMES } from '@codewhale/hooks-payloads';
-import { hookConfigJsonSchema } from './hook-config-json-schema.js';
-import { buildHookSet } from './build-hook-set.js';
-import { parseProjectHooks } from './parse-project-hooks.js';
-import { parseUserConfig } from './parse-user-config.js';
+// A repository check (it reads the docs), of @codewhale/hooks-config's sources.
+import { HOOK_EVENT_NAMES } from '../packages/hooks-payloads/src/index.js';
+import { hookConfigJsonSchema } from '../packages/hooks-config/src/hook-config-json-schema.js';
+import { buildHookSet } from '../packages/hooks-config/src/build-hook-set.js';
+import { parseProjectHooks } from '../packages/hooks-config/src/parse-project-hooks.js';
+import { parseUserConfig } from '../packages/hooks-config/src/parse-user-config.js';
 
-const repo = join(import.meta.dirname, '../../..');
+const repo = join(import.meta.dirname, '..');
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 const validate = { config: ajv.compile(hookConfigJsonSchema('config')), hooks: ajv.compile(hookConfigJsonSchema('hooks')) };
 
