@@ -1,3 +1,5 @@
+import type { TurnUsage } from '@codewhale/hooks-payloads';
+import { EngineError, type ErrorCategory } from '../errors.js';
 /**
  * The model wire, provider-neutral. Messages follow OpenAI Chat Completions (the wire every
  * supported route speaks); providers stream normalised events.
@@ -37,15 +39,12 @@ export interface ModelRequest {
   readonly maxTokens?: number;
 }
 
-/** Token usage of one model request; absent counts are `null`. */
-export interface ModelUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly promptCacheHitTokens: number | null;
-  readonly promptCacheMissTokens: number | null;
-  readonly promptCacheWriteTokens: number | null;
-  readonly reasoningTokens: number | null;
-}
+/**
+ * Token usage of one model request; absent counts are `null`. The counts of
+ * `@codewhale/hooks-payloads`' `TurnUsage` (one definition), less the replayed reasoning,
+ * which only a whole turn knows.
+ */
+export type ModelUsage = Omit<Required<TurnUsage>, 'reasoningReplayTokens'>;
 
 /** What a provider streams, in order. Exactly one `finish` ends a successful stream. */
 export type ModelStreamEvent =
@@ -56,24 +55,10 @@ export type ModelStreamEvent =
   | { readonly type: 'usage'; readonly usage: ModelUsage }
   | { readonly type: 'finish'; readonly reason: 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other' };
 
-/** Error categories every layer agrees on (engine envelopes, exec exit codes, hooks). */
-export type ErrorCategory =
-  | 'network'
-  | 'authentication'
-  | 'authorization'
-  | 'rate_limit'
-  | 'timeout'
-  | 'budget'
-  | 'invalid_input'
-  | 'parse'
-  | 'tool'
-  | 'state'
-  | 'cancelled'
-  | 'internal';
+export type { ErrorCategory } from '../errors.js';
 
 /** A classified provider failure. `retryable` failures are retried with backoff by the engine. */
-export class ProviderError extends Error {
-  readonly category: ErrorCategory;
+export class ProviderError extends EngineError {
   readonly retryable: boolean;
   readonly status: number | null;
   /** Seconds the server asked us to wait (`Retry-After`), when it said. */
@@ -83,15 +68,14 @@ export class ProviderError extends Error {
     message: string,
     options: { category: ErrorCategory; retryable: boolean; status?: number | null; retryAfterSecs?: number | null; cause?: unknown },
   ) {
-    super(message, { cause: options.cause });
+    super(options.category, message, { cause: options.cause });
     this.name = 'ProviderError';
-    this.category = options.category;
     this.retryable = options.retryable;
     this.status = options.status ?? null;
     this.retryAfterSecs = options.retryAfterSecs ?? null;
   }
 
-  static isInstance(e: unknown): e is ProviderError {
+  static override isInstance(e: unknown): e is ProviderError {
     return e instanceof ProviderError;
   }
 }

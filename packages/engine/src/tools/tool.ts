@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { ExecutionReceipt, ToolRunStatus } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from '../engine-hooks.js';
+import { EngineError } from '../errors.js';
 
 /** What a tool is, for the Plan-mode gate and approval postures. */
 export type ToolKind =
@@ -40,20 +41,24 @@ export type ToolErrorKind =
   | 'failed'
   | 'cancelled';
 
-export class ToolError extends Error {
+export class ToolError extends EngineError {
   readonly kind: ToolErrorKind;
   constructor(kind: ToolErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(kind === 'cancelled' ? 'cancelled' : 'tool', message, options);
     this.name = 'ToolError';
     this.kind = kind;
   }
-  static isInstance(e: unknown): e is ToolError {
+  static override isInstance(e: unknown): e is ToolError {
     return e instanceof ToolError;
   }
 }
 
-/** Services a running tool may use. */
-export interface ToolContext {
+/**
+ * What a running tool is given: its workspace, call id, cancellation signal, hooks and
+ * services. (Named apart from `@codewhale/hooks-payloads`' `ToolContext`, which is what a
+ * tool-scoped *hook event* knows about a call.)
+ */
+export interface ToolRunContext {
   /** The canonical (symlink-resolved) workspace directory. */
   readonly workspace: string;
   readonly callId: string;
@@ -67,6 +72,7 @@ export interface ToolContext {
   readonly parentEnv: Readonly<Record<string, string | undefined>>;
   readonly services: ToolServices;
 }
+
 
 /** Session-level services tools call back into. */
 export interface ToolServices {
@@ -100,5 +106,5 @@ export interface ToolDefinition<I = any> {
   readonly kind: ToolKind;
   /** Hidden compatibility names are executable but not offered to the model. */
   readonly hidden?: boolean;
-  execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+  execute(input: I, ctx: ToolRunContext): Promise<ToolResult>;
 }
