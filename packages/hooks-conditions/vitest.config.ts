@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  ssr: { resolve: { conditions: ['source'] } },
-  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['@codewhale/source'] } },
+  resolve: { conditions: ['@codewhale/source'] },
   test: { name: 'hooks-conditions', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

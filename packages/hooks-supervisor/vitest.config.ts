@@ -1,7 +1,12 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  ssr: { resolve: { conditions: ['source'] } },
-  resolve: { conditions: ['source'] },
-  test: { name: 'hooks-supervisor', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  ssr: { resolve: { conditions: ['@codewhale/source'] } },
+  resolve: { conditions: ['@codewhale/source'] },
+  test: {
+    name: 'hooks-supervisor',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Real process groups, floods and kill timers; on a loaded 2-core machine one can take seconds.
+    testTimeout: 30_000,
+  },
 });

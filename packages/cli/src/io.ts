@@ -1,3 +1,5 @@
+import { colorEnabled } from './color.js';
+
 /** Where a command writes. Injected so commands run in-process in tests and as a real binary alike. */
 export interface Io {
   readonly stdout: (text: string) => void;
@@ -6,6 +8,8 @@ export interface Io {
   readonly cwd: string;
   /** Whether stdout is a terminal (for colour and progress). */
   readonly isTTY: boolean;
+  /** Whether to colour stdout and stderr (terminal, `NO_COLOR`, `FORCE_COLOR`); absent: no colour. */
+  readonly colors?: { readonly stdout: boolean; readonly stderr: boolean };
 }
 
 export function processIo(): Io {
@@ -15,5 +19,6 @@ export function processIo(): Io {
     env: process.env,
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
+    colors: { stdout: colorEnabled(process.env, Boolean(process.stdout.isTTY)), stderr: colorEnabled(process.env, Boolean(process.stderr.isTTY)) },
   };
 }

@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { CliError } from './cli-error.js';
+import { paint } from './color.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { processIo, type Io } from './io.js';
 import { VERSION } from './version.js';
@@ -29,14 +31,37 @@ function int(name: string) {
   };
 }
 
+/** The hook-writing guide, shipped in the package (`docs/` beside `dist/`). */
+const GUIDE = fileURLToPath(new URL('../docs/hooks-guide.md', import.meta.url));
+
+/** Exit codes of one command, for the end of its `--help`. */
+const exits = (lines: string) => `\nExit codes: ${lines}.`;
+const EXITS_READ = exits('0 done, 2 usage error, 3 a config file cannot be read or parsed');
+const EXITS_WRITE = exits('0 done, 1 config.toml could not be changed, 2 usage error, 3 config.toml cannot be parsed (it was not changed)');
+
 function build(io: Io, run: (p: Promise<number>) => void): Command {
+  const colors = io.colors ?? { stdout: false, stderr: false };
   const program = new Command('codewhale')
     .description('Codewhale: a terminal AI coding agent whose lifecycle hooks let your own commands observe and steer it.')
     .version(VERSION, '-V, --version')
     .showHelpAfterError(false)
-    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: () => {} })
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.stdout(s),
+      writeErr: (s) => io.stderr(s),
+      outputError: () => {},
+      // Help is styled below; commander strips the styles where colour is off.
+      getOutHasColors: () => colors.stdout,
+      getErrHasColors: () => colors.stderr,
+    })
+    .configureHelp({
+      styleTitle: (s) => paint(true, 'bold', s),
+      styleCommandText: (s) => paint(true, 'cyan', s),
+      styleSubcommandText: (s) => paint(true, 'cyan', s),
+      styleOptionText: (s) => paint(true, 'green', s),
+    })
     .exitOverride()
-    .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nAlias: codew. Docs: docs/hooks-guide.md`);
+    .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nAlias: codew. Shell completion: codewhale completion bash|zsh|fish.\nHook guide: ${GUIDE}`);
 
   common(
     program
@@ -57,7 +82,10 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .addHelpText('after', `\nExit codes: 0 completed, 1 failed, 2 usage error, 75 network/timeout after retries.`),
   ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
 
-  const hooks = program.command('hooks').description('Inspect, validate, dry-run and approve hooks');
+  const hooks = program
+    .command('hooks')
+    .description('Inspect, validate, dry-run and approve hooks')
+    .addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
   common(
     hooks
       .command('list', { isDefault: true })
@@ -65,7 +93,8 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .description('List configured hooks by event, with effective timeouts, problems and project approval state (the default)')
       .option('--json', 'JSON (snake_case)')
       // `list` is the default subcommand, so a mistyped one arrives here as an argument.
-      .allowExcessArguments(true),
+      .allowExcessArguments(true)
+      .addHelpText('after', EXITS_READ),
   ).action((opts, cmd: Command) =>
     run(
       cmd.args.length > 0
@@ -82,6 +111,7 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
     .command('events')
     .description('List the 15 hook events')
     .option('--json', 'JSON')
+    .addHelpText('after', exits('0 done, 2 usage error'))
     .action((opts) => run(import('./commands/hooks-events.js').then((m) => m.runHooksEvents(opts, io))));
   common(
     hooks
@@ -111,31 +141,45 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .option('--json', 'JSON')
       .addHelpText('after', '\nExit codes: 0 the dry run completed (whatever the hooks decided), 1 --expect did not hold, 2 usage error, 3 config or recording unreadable.'),
   ).action((event: string | undefined, opts) => run(import('./commands/hooks-test.js').then((m) => m.runHooksTest(event, opts, io))));
-  common(hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON')).action((opts) =>
+  common(hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON').addHelpText('after', EXITS_READ)).action((opts) =>
     run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))),
   );
-  common(hooks.command('approve').description('Approve the project hooks file with this digest (full, or a unique prefix of ≥ 12 hex)').argument('<digest>', 'SHA-256 of hooks.toml')).action(
+  common(
+    hooks
+      .command('approve')
+      .description('Approve the project hooks file with this digest (full, or a unique prefix of ≥ 12 hex)')
+      .argument('<digest>', 'SHA-256 of hooks.toml')
+      .addHelpText('after', exits('0 approved, 1 the digest does not match the file as it is now, there is no project file, or config.toml could not be written, 2 a malformed or too short digest (or another usage error), 3 config.toml cannot be parsed (it was not changed)')),
+  ).action(
     (digest: string, opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksApprove(digest, opts, io))),
   );
-  common(hooks.command('revoke').description("Revoke the workspace's project hooks approval (takes effect at once)")).action((opts) =>
+  common(hooks.command('revoke').description("Revoke the workspace's project hooks approval (takes effect at once)").addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/hooks-review.js').then((m) => m.runHooksRevoke(opts, io))),
   );
-  common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)')).action((opts) =>
+  common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)').addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/trust.js').then((m) => m.runTrust(true, opts, io))),
   );
-  common(program.command('untrust').description('Stop trusting the workspace')).action((opts) => run(import('./commands/trust.js').then((m) => m.runTrust(false, opts, io))));
+  common(program.command('untrust').description('Stop trusting the workspace').addHelpText('after', EXITS_WRITE)).action((opts) => run(import('./commands/trust.js').then((m) => m.runTrust(false, opts, io))));
+  program
+    .command('completion')
+    .description('Print the shell completion script for bash, zsh or fish')
+    .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText('after', `\nInstall:\n  bash  codewhale completion bash > ~/.local/share/bash-completion/completions/codewhale\n  zsh   codewhale completion zsh > "\${fpath[1]}/_codewhale"\n  fish  codewhale completion fish > ~/.config/fish/completions/codewhale.fish\n${exits('0 printed, 2 unknown shell')}`)
+    .action((shell: string) => run(import('./commands/completion.js').then((m) => m.runCompletion(shell, program, io))));
   return program;
 }
 
 /** Print a user error as one line (plus a hint), never a stack trace. */
 export function reportError(e: unknown, io: Io): number {
+  const color = io.colors?.stderr ?? false;
+  const error = paint(color, ['bold', 'red'], 'error:');
   if (CliError.isInstance(e)) {
-    io.stderr(`error: ${e.message}\n`);
-    if (e.hint) io.stderr(`hint: ${e.hint}\n`);
+    io.stderr(`${error} ${e.message}\n`);
+    if (e.hint) io.stderr(`${paint(color, 'dim', 'hint:')} ${e.hint}\n`);
     return e.exitCode;
   }
   const message = e instanceof Error ? e.message : String(e);
-  io.stderr(`error: internal error: ${message.split('\n')[0]}\n`);
+  io.stderr(`${error} internal error: ${message.split('\n')[0]}\n`);
   if (io.env.CODEWHALE_DEBUG && e instanceof Error && e.stack) io.stderr(`${e.stack}\n`);
   return EXIT.failure;
 }
@@ -156,8 +200,12 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
-      const message = e.message.replace(/^error:\s*/, '').split('\n')[0];
-      io.stderr(`error: ${message}\nhint: run \`codewhale --help\` (or \`codewhale <command> --help\`)\n`);
+      const [first = '', ...rest] = e.message.replace(/^error:\s*/, '').split('\n');
+      // commander's "(Did you mean exec?)" line, in the CLI's own words.
+      const suggestion = /\(Did you mean (?:one of )?(.+)\?\)/.exec(rest.join(' '))?.[1];
+      const message = suggestion ? `${first}; did you mean ${suggestion.split(', ').map((x) => `\`${x}\``).join(' or ')}?` : first;
+      const color = io.colors?.stderr ?? false;
+      io.stderr(`${paint(color, ['bold', 'red'], 'error:')} ${message}\n${paint(color, 'dim', 'hint:')} run \`codewhale --help\` (or \`codewhale <command> --help\`)\n`);
       return EXIT.usage;
     }
     return reportError(e, io);

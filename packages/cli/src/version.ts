@@ -1,2 +1,4 @@
-/** The CLI's version (kept in step with package.json by the release process). */
-export const VERSION = '0.1.0';
+declare const __CODEWHALE_VERSION__: string;
+
+/** The CLI's version: the package.json `version`, inlined at build time (and in tests by vitest). */
+export const VERSION: string = __CODEWHALE_VERSION__;

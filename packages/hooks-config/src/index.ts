@@ -111,3 +111,4 @@ export { matchPermission, ruleMatches, commandParts } from './match-permission.j
 export { compileCommandGlob, compilePathGlob, normalizePath } from './permission-glob.js';
 export { appendPermissionRule, type NewPermissionRule } from './append-permission-rule.js';
 export { decidePermission, type PermissionGateInput, type PermissionGateResult } from './decide-permission.js';
+export { hookConfigJsonSchema, type HookConfigSchemaName } from './hook-config-json-schema.js';

@@ -18,7 +18,7 @@ function unitBytes(s: string, index: number): { bytes: number; units: number } {
 
 const CHUNK_UNITS = 1 << 16;
 let scratch: Uint8Array | null = null;
-let encoder: TextEncoder | null = null;
+let encoder: InstanceType<typeof TextEncoder> | null = null;
 
 /** Long strings are measured natively, in chunks, through one reusable buffer. */
 function byteLengthChunked(s: string): number {

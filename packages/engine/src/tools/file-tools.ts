@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readRegularFile } from '@codewhale/hooks-supervisor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ToolError, type ToolDefinition } from './tool.js';
 import { displayPath, resolveInWorkspace } from './workspace-path.js';
 

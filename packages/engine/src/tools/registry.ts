@@ -1,5 +1,5 @@
 import { isShellToolName, SHELL_TOOL_NAMES } from '@codewhale/hooks-payloads';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelToolSpec } from '../provider/types.js';
 import { editTool, grepTool, listDirTool, readTool, writeTool } from './file-tools.js';
 import { agentTool, requestUserInputTool, todoWriteTool } from './session-tools.js';

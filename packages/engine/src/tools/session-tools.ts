@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ToolError, type ToolDefinition } from './tool.js';
 
 const todoSchema = z

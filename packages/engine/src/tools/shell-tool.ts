@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ExecutionReceipt, ToolRunStatus } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from '../engine-hooks.js';
 import { EngineError } from '../errors.js';
