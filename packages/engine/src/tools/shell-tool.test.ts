@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { HookRuntime } from '@codewhale/hooks-supervisor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HookRuntime, setSpawnMode, type SpawnMode } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { BashTool, bashTool, execShellTool } from './shell-tool.js';
@@ -35,7 +35,11 @@ afterAll(async () => {
   for (const r of runtimes) await r.close();
 });
 
-describe('the shell tool', () => {
+// Every rule holds on both spawn paths: through the supervisor's process host and in process.
+describe.each<SpawnMode>(['host', 'in-process'])('the shell tool (%s)', (mode) => {
+  beforeAll(() => setSpawnMode(mode));
+  afterAll(() => setSpawnMode(null));
+
   it('combines stdout and stderr for bash and reports exit code and status', async () => {
     const r = await bashTool.execute({ command: 'echo out; echo err >&2; exit 4' }, ctx());
     expect(r.content).toBe('out\nerr\n[exit code: 4]');
