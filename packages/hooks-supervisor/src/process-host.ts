@@ -61,7 +61,7 @@ export class ProcessHost {
     if (this.#child) return this.#child;
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
     // debugger into the host). Each request carries the full environment of its process.
-    const child = spawn(process.execPath, ['--max-old-space-size=64', '-e', PROCESS_HOST_SOURCE], {
+    const child = spawn(process.execPath, ['-e', PROCESS_HOST_SOURCE], {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -121,6 +121,8 @@ export class ProcessHost {
     this.#buffered = '';
     child.stdout?.destroy();
     child.stdin?.destroy();
+    // Whatever state it is in, it is no longer ours to talk to.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     for (const p of pending) {
