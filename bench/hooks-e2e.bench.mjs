@@ -170,6 +170,7 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3)` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2)` });
+        if (mode === 'host') await sharedProcessHost().start();
         const s = await stalls(dir);
         rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms (goal ≤ 2 ms)` });
         rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms (goal ≤ 2 ms)` });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BoundedCapture } from './bounded-capture.js';
 import { runHook } from './run-hook.js';
-import { setSpawnMode } from './process-host.js';
+import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { baseEnv, identity } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-capture-'));
@@ -19,6 +19,8 @@ const bytes = fc
 describe('the process host captures exactly like the in-process path', () => {
   it('gives the same stdout, stderr and truncation flags as BoundedCapture for any bytes and any cap', async () => {
     let n = 0;
+    setSpawnMode('host');
+    await sharedProcessHost().start();
     await fc.assert(
       fc.asyncProperty(bytes, bytes, fc.integer({ min: 0, max: 80 }), async (out, err, cap) => {
         const o = join(dir, `out-${n}`);

@@ -6,7 +6,7 @@
  * costs the agent nothing: on Linux the kernel copies the spawning process's page tables, and
  * the agent's are many times larger than this program's (see docs/design-notes.md, D-host).
  *
- * Protocol: JSON Lines. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
+ * Protocol: JSON Lines. The host first writes `{t:'ready'}`. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
  * process, `{t:'k', id}` stops a shell run (cancel). Replies on stdout: `{t:'s', id, pid}` once
  * the process exists (its pid is its process group and session id), then exactly one
  * `{t:'d', id, …}` with the result. When stdin closes (the agent is gone), every process group
@@ -304,4 +304,5 @@ process.stdout.on('error', shutdown);
 process.on('SIGTERM', shutdown);
 process.on('SIGHUP', shutdown);
 process.on('SIGINT', () => {});
+send({ t: 'ready' });
 `;

@@ -32,7 +32,10 @@ async function waitForFile(path: string): Promise<string> {
   return readFileSync(path, 'utf8');
 }
 
-beforeAll(() => setSpawnMode('host'));
+beforeAll(async () => {
+  setSpawnMode('host');
+  await sharedProcessHost().start();
+});
 afterAll(() => setSpawnMode(null));
 afterEach(async () => {
   await expectNoLeftovers(spawned);
@@ -48,9 +51,8 @@ describe('the process host', () => {
     await runHook(spec('true'));
     expect(host.pid).toBe(pid);
     // The hook is the host's child, not ours.
-    let hookPid = 0;
-    await runHook(spec('sleep 0.2', { onSpawn: (p) => { hookPid = p; spawned.push(p); } }));
-    expect(hookPid).not.toBe(0);
+    const o = await runHook(spec('printf %s "$PPID"'));
+    expect(Number(o.stdout)).toBe(pid);
   });
 
   it('killed with SIGKILL: the agent kills the groups it was told about, in-flight gates get no verdict, the next run starts a new host', async () => {
@@ -69,10 +71,15 @@ describe('the process host', () => {
     // The agent ended the whole group itself: leader and grandchild.
     expect(await until(() => !alive(leader!) && !alive(grandchild!))).toBe(true);
     expect(liveProcessGroups()).not.toContain(leader);
+    // The next spawn does not wait for a new host: it runs in process while one starts.
+    expect(host.ready).toBe(false);
     const next = await runHook(spec('echo again'));
     expect(next).toMatchObject({ success: true, stdout: 'again\n' });
     expect(host.started).toBe(startedBefore + 1);
     expect(host.pid).not.toBe(hostPid);
+    await host.start();
+    expect(host.ready).toBe(true);
+    expect(await runHook(spec('echo through the new host'))).toMatchObject({ success: true, stdout: 'through the new host\n' });
   });
 
   it('ends every group it started and exits when the agent dies', async () => {
@@ -81,6 +88,7 @@ describe('the process host', () => {
     const pids = join(dir, 'orphaned.pids');
     const script = `const m = await import(${JSON.stringify(dist)});
 m.setSpawnMode('host');
+await m.sharedProcessHost().start();
 const run = m.runHook({ hook: { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false }, command: ${JSON.stringify(`echo $$ > ${pids}; sleep 60 & echo $! >> ${pids}; wait`)}, cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 60 });
 setTimeout(() => console.log(String(m.sharedProcessHost().pid)), 50);
 await run;`;

@@ -31,6 +31,20 @@ export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, u
 /** The host's result record, or `lost` when the host died while the process ran. */
 export type HostReply = Record<string, unknown> & { readonly lost?: true; readonly spawnError?: string };
 
+/**
+ * Whether this spawn should go through the host: the mode is `host` and the host is up. While
+ * it is still starting (the first spawn of the process, or the first after a host died) the
+ * spawn is done in process instead and the host is started in the background, so no run
+ * ever waits for a Node start-up: a one-shot command with one hook pays no extra latency.
+ */
+export function useProcessHost(): boolean {
+  if (spawnMode() !== 'host') return false;
+  const host = sharedProcessHost();
+  if (host.ready) return true;
+  if (!host.unavailable) void host.start();
+  return false;
+}
+
 interface Pending {
   readonly resolve: (reply: HostReply) => void;
   readonly onSpawn?: (pid: number) => void;
@@ -49,8 +63,39 @@ export class ProcessHost {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   #buffered = '';
+  #ready = false;
+  #readyWaiters: (() => void)[] = [];
+  #failedStarts = 0;
   /** How many hosts were started (diagnostics and tests). */
   started = 0;
+
+  /**
+   * True after three hosts in a row died before they were ready (a sandbox that forbids the
+   * helper): spawning then stays in process for the life of this process.
+   */
+  get unavailable(): boolean {
+    return this.#failedStarts >= 3;
+  }
+
+  /** True once the running host has said it is ready for requests. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** Start the host if none is running; resolves when it is ready (or it died starting). */
+  start(): Promise<void> {
+    const child = this.#ensure();
+    if (this.#ready) return Promise.resolve();
+    const ready = new Promise<void>((resolve) => this.#readyWaiters.push(resolve));
+    // Someone waits for it: hold the event loop until it is up (a background warm-up does not).
+    this.#idleRefs(child);
+    return ready;
+  }
+
+  #settleReady(): void {
+    for (const w of this.#readyWaiters.splice(0)) w();
+    if (this.#child) this.#idleRefs(this.#child);
+  }
 
   /** The host's pid, when one is running. */
   get pid(): number | undefined {
@@ -82,7 +127,7 @@ export class ProcessHost {
 
   /** Hold the event loop only while something runs, so an idle host never keeps the agent alive. */
   #idleRefs(child: ChildProcess): void {
-    const busy = this.#pending.size > 0;
+    const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0;
     const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
     for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
   }
@@ -97,6 +142,12 @@ export class ProcessHost {
       try {
         msg = JSON.parse(line) as typeof msg;
       } catch {
+        continue;
+      }
+      if (msg.t === 'ready') {
+        this.#ready = true;
+        this.#failedStarts = 0;
+        this.#settleReady();
         continue;
       }
       const p = typeof msg.id === 'number' ? this.#pending.get(msg.id) : undefined;
@@ -118,6 +169,9 @@ export class ProcessHost {
   #lost(child: ChildProcess): void {
     if (this.#child !== child) return;
     this.#child = null;
+    if (!this.#ready) this.#failedStarts++;
+    this.#ready = false;
+    this.#settleReady();
     this.#buffered = '';
     child.stdout?.destroy();
     child.stdin?.destroy();

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
-import { setSpawnMode, type SpawnMode } from './process-host.js';
+import { setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
 import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable } from '../test/helpers.js';
 
 const spawned: number[] = [];
@@ -32,7 +32,10 @@ afterEach(async () => {
 
 // Every rule holds on both spawn paths: through the shared process host and in process.
 describe.each<SpawnMode>(['host', 'in-process'])('runHook (%s)', (mode) => {
-  beforeAll(() => setSpawnMode(mode));
+  beforeAll(async () => {
+    setSpawnMode(mode);
+    if (mode === 'host') await sharedProcessHost().start();
+  });
   afterAll(() => setSpawnMode(null));
 
   it('captures stdout and stderr separately and reports the exit code', async () => {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { sharedProcessHost, spawnMode } from './process-host.js';
+import { sharedProcessHost, useProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 
@@ -102,7 +102,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   const refusal = spec.authorize?.() ?? null;
   if (refusal) return failed(spec, started, refusal, null);
 
-  if (spawnMode() === 'host') return runHookInHost(spec, started);
+  if (useProcessHost()) return runHookInHost(spec, started);
 
   const background = spec.background === true;
   const capture = !background && spec.captureOutput !== false;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookRuntime, setSpawnMode, type SpawnMode } from '@codewhale/hooks-supervisor';
+import { HookRuntime, setSpawnMode, sharedProcessHost, type SpawnMode } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { HeadTailBuffer } from './output-buffer.js';
@@ -39,7 +39,10 @@ afterAll(async () => {
 
 // Every rule holds on both spawn paths: through the supervisor's process host and in process.
 describe.each<SpawnMode>(['host', 'in-process'])('the shell tool (%s)', (mode) => {
-  beforeAll(() => setSpawnMode(mode));
+  beforeAll(async () => {
+    setSpawnMode(mode);
+    if (mode === 'host') await sharedProcessHost().start();
+  });
   afterAll(() => setSpawnMode(null));
 
   it('combines stdout and stderr for bash and reports exit code and status', async () => {
@@ -133,6 +136,8 @@ describe('the shell tool on both spawn paths', () => {
       .array(fc.oneof(fc.constantFrom('a', 'é', '鲸', '🐳', '\n').map((c) => new TextEncoder().encode(c)), fc.uint8Array({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 40 })
       .map((parts) => Buffer.concat(parts));
     let n = 0;
+    setSpawnMode('host');
+    await sharedProcessHost().start();
     await fc.assert(
       fc.asyncProperty(piece, fc.integer({ min: 0, max: 60_000 }), async (p, length) => {
         const data = Buffer.alloc(length);

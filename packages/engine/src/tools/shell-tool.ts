@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
-import { markSessionActive, runShellInHost, scheduleSessionSweep, signalProcessGroup, spawnMode, trackProcessGroup, untrackProcessGroup, UNIX_SHELL } from '@codewhale/hooks-supervisor';
+import { markSessionActive, runShellInHost, scheduleSessionSweep, signalProcessGroup, trackProcessGroup, untrackProcessGroup, UNIX_SHELL, useProcessHost } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
 import { ToolError, type ToolContext, type ToolDefinition, type ToolResult } from './tool.js';
@@ -42,7 +42,7 @@ interface RunResult {
  * mode is selected (`CODEWHALE_PROCESS_HOST=off`). Both paths follow the same rules.
  */
 async function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
-  if (spawnMode() !== 'host') return runCommandInProcess(command, cwd, env, timeoutSecs, combined, signal);
+  if (!useProcessHost()) return runCommandInProcess(command, cwd, env, timeoutSecs, combined, signal);
   const r = await runShellInHost({
     script: combined ? `exec 2>&1\n${command}` : command,
     cwd,
