@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,21 @@ await run;`;
     expect(alive(hostPid)).toBe(true);
     agent.kill('SIGKILL');
     expect(await until(() => !alive(hostPid) && !alive(leader!) && !alive(grandchild!))).toBe(true);
+  });
+
+  it('never makes a run wait for it: a single spawn starts no host, a second starts one in the background', () => {
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    expect(existsSync(dist), 'build the package first (pnpm test does)').toBe(true);
+    const script = `const m = await import(${JSON.stringify(dist)});
+m.setSpawnMode('host');
+const h = { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false };
+const run = () => m.runHook({ hook: h, command: 'true', cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 5 });
+const a = await run();
+const afterOne = m.sharedProcessHost().started;
+const b = await run();
+console.log(JSON.stringify([a.success, afterOne, b.success, m.sharedProcessHost().started]));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 });
+    expect(JSON.parse(r.stdout)).toEqual([true, 0, true, 1]);
   });
 
   it('lets an idle host keep nothing alive, and reports spawn failures by kind', async () => {

@@ -31,17 +31,21 @@ export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, u
 /** The host's result record, or `lost` when the host died while the process ran. */
 export type HostReply = Record<string, unknown> & { readonly lost?: true; readonly spawnError?: string };
 
+/** In-process spawns after which the host is started in the background (see useProcessHost). */
+export const HOST_WARM_AFTER_SPAWNS = 1;
+let inProcessSpawns = 0;
+
 /**
  * Whether this spawn should go through the host: the mode is `host` and the host is up. While
- * it is still starting (the first spawn of the process, or the first after a host died) the
- * spawn is done in process instead and the host is started in the background, so no run
- * ever waits for a Node start-up: a one-shot command with one hook pays no extra latency.
+ * it is not, the spawn is done in process. A process that has spawned once is likely to spawn
+ * again, so from then on the host is started in the background; no run ever waits for a Node
+ * start-up, and a one-shot command with a single hook never starts a host at all.
  */
 export function useProcessHost(): boolean {
   if (spawnMode() !== 'host') return false;
   const host = sharedProcessHost();
   if (host.ready) return true;
-  if (!host.unavailable) void host.start();
+  if ((host.wasUp || ++inProcessSpawns > HOST_WARM_AFTER_SPAWNS) && !host.unavailable) void host.start();
   return false;
 }
 
@@ -66,6 +70,7 @@ export class ProcessHost {
   #ready = false;
   #readyWaiters: (() => void)[] = [];
   #failedStarts = 0;
+  #wasUp = false;
   /** How many hosts were started (diagnostics and tests). */
   started = 0;
 
@@ -75,6 +80,11 @@ export class ProcessHost {
    */
   get unavailable(): boolean {
     return this.#failedStarts >= 3;
+  }
+
+  /** True once any host of this process has been ready (a replacement starts at once). */
+  get wasUp(): boolean {
+    return this.#wasUp;
   }
 
   /** True once the running host has said it is ready for requests. */
@@ -146,6 +156,7 @@ export class ProcessHost {
       }
       if (msg.t === 'ready') {
         this.#ready = true;
+        this.#wasUp = true;
         this.#failedStarts = 0;
         this.#settleReady();
         continue;
