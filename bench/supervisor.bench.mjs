@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HookRuntime, runHook } from '@codewhale/hooks-supervisor';
+import { HookRuntime, runHook, setSpawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round, timeAsync } from './util.mjs';
 
@@ -23,11 +23,15 @@ function bareSpawn() {
 export async function run() {
   const rows = [];
   const bare = await timeAsync(bareSpawn, { runs: 40 });
-  const runtime = new HookRuntime({ hooks: set([hook('tool_call_before', 'true')]), workspace: dir });
-  const gate = await timeAsync(() => runtime.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' }), { runs: 40 });
   rows.push({ name: 'bare spawn of sh -c true (baseline)', value: round(bare.median), unit: 'ms', note: `p90 ${round(bare.p90)} ms` });
-  rows.push({ name: 'tool_call_before with one `true` hook', value: round(gate.median), unit: 'ms', note: `p90 ${round(gate.p90)} ms; ratio to bare spawn ${round(gate.median / bare.median)}×` });
-  await runtime.close();
+  for (const mode of ['in-process', 'host']) {
+    setSpawnMode(mode);
+    const runtime = new HookRuntime({ hooks: set([hook('tool_call_before', 'true')]), workspace: dir });
+    const gate = await timeAsync(() => runtime.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' }), { runs: 40 });
+    rows.push({ name: `tool_call_before with one \`true\` hook (${mode})`, value: round(gate.median), unit: 'ms', note: `p90 ${round(gate.p90)} ms; ratio to bare spawn ${round(gate.median / bare.median)}×` });
+    await runtime.close();
+  }
+  setSpawnMode(null);
 
   // Observer throughput: events/s through the 2 persistent workers (one trivial hook per event).
   const obs = new HookRuntime({ hooks: set([hook('turn_end', 'true')]), workspace: dir });

@@ -2,10 +2,13 @@
  * @codewhale/hooks-supervisor — runs hooks as real processes that can never hang or outlive
  * their budget, and dispatches each event's hooks with the contract's semantics.
  */
-export { runHook, type RunSpec } from './run-hook.js';
+export { runHook, HOST_LOST, UNIX_SHELL, type RunSpec } from './run-hook.js';
+export { ProcessHost, sharedProcessHost, spawnMode, setSpawnMode, useProcessHost, type SpawnMode } from './process-host.js';
+export { runShellInHost, type ShellRunSpec, type ShellRunResult } from './shell-run.js';
+export { scheduleSessionSweep, markSessionActive } from './session-sweep.js';
 export { BoundedCapture, completeSequenceEnd } from './bounded-capture.js';
 export { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
-export { signalProcessGroup, trackProcessGroup, untrackProcessGroup, liveProcessGroups, killAllProcessGroups } from './process-group.js';
+export { rawKill, signalProcessGroup, trackProcessGroup, untrackProcessGroup, liveProcessGroups, killAllProcessGroups } from './process-group.js';
 export { WorkQueue } from './work-queue.js';
 export { BackgroundPool, BACKGROUND_QUEUE_FULL, BACKGROUND_UNAVAILABLE } from './background-pool.js';
 export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission } from './observer-dispatcher.js';

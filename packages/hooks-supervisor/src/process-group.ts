@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 
 /**
  * Process-group bookkeeping. Every hook (and every shell-tool command) runs as the leader of
@@ -48,17 +49,30 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean
       return false;
     }
   }
+  const sig = constants.signals[signal];
+  const r = rawKill(-pid, sig);
+  if (r === 0) return true;
+  if (r === ESRCH) return false;
+  return rawKill(pid, sig) === 0;
+}
+
+const ESRCH = -constants.errno.ESRCH;
+type KillBinding = (pid: number, signal: number) => number;
+const binding = (process as unknown as { _kill?: KillBinding })._kill;
+
+/**
+ * `kill(2)` returning 0 or a negative errno instead of throwing. A group that is already gone
+ * (ESRCH) is the normal case after a run ends — 4 such calls per tool call — so the hot path
+ * must not pay for a thrown and caught error each time. Uses Node's own `process._kill`
+ * binding (what `process.kill` wraps) when present, else `process.kill`.
+ */
+export function rawKill(pid: number, signal: number): number {
+  if (binding) return binding.call(process, pid, signal);
   try {
-    process.kill(-pid, signal);
-    return true;
+    process.kill(pid, signal);
+    return 0;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false;
-    try {
-      process.kill(pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
+    return (e as NodeJS.ErrnoException).code === 'ESRCH' ? ESRCH : -1;
   }
 }
 

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
-import { baseEnv, expectNoLeftovers, identity, liveInGroups } from '../test/helpers.js';
+import { setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
+import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable } from '../test/helpers.js';
 
 const spawned: number[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'cw-run-hook-'));
@@ -29,7 +30,14 @@ afterEach(async () => {
   spawned.length = 0;
 });
 
-describe('runHook', () => {
+// Every rule holds on both spawn paths: through the shared process host and in process.
+describe.each<SpawnMode>(['host', 'in-process'])('runHook (%s)', (mode) => {
+  beforeAll(async () => {
+    setSpawnMode(mode);
+    if (mode === 'host') await sharedProcessHost().start();
+  });
+  afterAll(() => setSpawnMode(null));
+
   it('captures stdout and stderr separately and reports the exit code', async () => {
     const o = await runHook(spec('printf out; printf err >&2; exit 3'));
     expect(o).toMatchObject({ success: false, exitCode: 3, signal: null, timedOut: false, spawnError: null, error: null, stdout: 'out', stderr: 'err' });
@@ -111,7 +119,7 @@ console.log(o.error);`;
   });
 
   it('reports output held open by a child that escaped the group (setsid) as no verdict, after the drain window', async () => {
-    const pidFile = join(dir, 'escaped.pid');
+    const pidFile = join(dir, `escaped-${mode}.pid`);
     const started = Date.now();
     // The hook waits until its child has really left the group (it writes its pid only after
     // setsid), so the group kill at exit cannot catch it first.
@@ -129,6 +137,32 @@ console.log(o.error);`;
     // It waited for the 5 s drain window before giving up on the pipes.
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
   }, 15_000);
+
+  it.runIf(process.platform === 'linux')('ends a process that left the group with setpgid but stayed in the hook\'s session', async () => {
+    const pidFile = join(dir, `setpgid-${mode}.pid`);
+    // The child leaves the hook's group first and only then writes its pid, so the group kill
+    // at exit cannot be what ends it.
+    const o = await runHook(
+      spec(`perl -e 'setpgrp(0, 0); open(my $f, ">", "${pidFile}"); print $f $$; close $f; sleep 30' </dev/null >/dev/null 2>&1 & while [ ! -s ${pidFile} ]; do sleep 0.01; done; echo done`),
+    );
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(o).toMatchObject({ success: true, stdout: 'done\n' });
+      const info = procTable().find((p) => p.pid === pid);
+      // It really had left the hook's group (so only the session sweep can find it) …
+      if (info) expect(info.pgrp).toBe(pid);
+      // … and it is gone shortly after the hook ended.
+      const deadline = Date.now() + 2_000;
+      while (Date.now() < deadline && procTable().some((p) => p.pid === pid && p.state !== 'Z')) await new Promise((r) => setTimeout(r, 20));
+      expect(procTable().some((p) => p.pid === pid && p.state !== 'Z')).toBe(false);
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone: the expected case
+      }
+    }
+  });
 
   it('bounds stdout at 64 KiB while draining a 1 GiB flood, with bounded memory', async () => {
     const before = process.memoryUsage().rss;
@@ -171,8 +205,14 @@ console.log(o.error);`;
   });
 
   it('reports a missing shell interpreter as a spawn failure by kind', async () => {
-    const o = await runHook(spec('true', { env: { PATH: join(dir, 'empty-path') } }));
+    const o = await runHook(spec('true', { shell: join(dir, 'no-such-shell') }));
     expect(o).toMatchObject({ spawnError: 'NotFound', error: 'hook process could not be started (NotFound)' });
+    expect(JSON.stringify(o)).not.toContain('no-such-shell');
+  });
+
+  it('runs the shell by absolute path, whatever PATH says', async () => {
+    const o = await runHook(spec('printf "%s" "$PATH"', { env: { PATH: join(dir, 'empty-path') } }));
+    expect(o).toMatchObject({ success: true, stdout: join(dir, 'empty-path') });
   });
 
   it('reports a script with a missing interpreter as the exit code the shell gives', async () => {

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+import { sharedProcessHost, useProcessHost } from './process-host.js';
+import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 
 /** Everything needed to run one hook process. */
@@ -37,18 +39,26 @@ export interface RunSpec {
   readonly onSpawn?: (pid: number) => void;
   /** Test seam: pretend the reaper never confirms the exit after a timeout. */
   readonly simulateUnreapable?: boolean;
+  /** Test seam: the Unix shell (default `/bin/sh`, by absolute path: no `PATH` search per spawn). */
+  readonly shell?: string;
 }
+
+/** The outcome error of a run whose process host died while it ran (no verdict: strict gates deny). */
+export const HOST_LOST = 'hook process host exited unexpectedly; the hook was killed';
 
 const MAX_TIMER_MS = LIMITS.maxTimeoutSecs * 1000;
 
 /** The error of a run whose output pipes stayed open after the hook exited. */
 export const OUTPUT_LEFT_OPEN = 'hook output stayed open after the hook exited';
 
-function shellInvocation(command: string): { file: string; args: string[]; verbatim: boolean } {
+/** The Unix shell hooks and shell commands run in, by absolute path. */
+export const UNIX_SHELL = '/bin/sh';
+
+function shellInvocation(command: string, shell: string = UNIX_SHELL): { file: string; args: string[]; verbatim: boolean } {
   if (process.platform === 'win32') {
     return { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`], verbatim: true };
   }
-  return { file: 'sh', args: ['-c', command], verbatim: false };
+  return { file: shell, args: ['-c', command], verbatim: false };
 }
 
 function outcomeBase(spec: RunSpec, started: number): Omit<HookOutcome, 'success' | 'exitCode' | 'signal' | 'timedOut' | 'spawnError' | 'error' | 'stdout' | 'stderr' | 'stdoutTruncated' | 'stderrTruncated'> {
@@ -92,9 +102,11 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   const refusal = spec.authorize?.() ?? null;
   if (refusal) return failed(spec, started, refusal, null);
 
+  if (useProcessHost()) return runHookInHost(spec, started);
+
   const background = spec.background === true;
   const capture = !background && spec.captureOutput !== false;
-  const { file, args, verbatim } = shellInvocation(spec.command);
+  const { file, args, verbatim } = shellInvocation(spec.command, spec.shell);
   // node:child_process rather than execa: execa adds ~2 ms to every spawn (measured: 4.8–5.2 ms
   // against 2.9 ms for a bare spawn), which sits on the tool-call path, and its own timeout and
   // cleanup do not cover process groups anyway (D30). See docs/design-notes.md.
@@ -120,6 +132,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   }
   const pid = sub.pid;
   trackProcessGroup(pid);
+  markSessionActive(pid);
   spec.onSpawn?.(pid);
   sub.on('error', () => {});
 
@@ -177,19 +190,8 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
     signalProcessGroup(pid, 'SIGKILL');
     await drain(streamDone, streams, LIMITS.pipeShutdownMs);
     untrackProcessGroup(pid);
-    return {
-      ...outcomeBase(spec, started),
-      success: false,
-      exitCode: null,
-      signal: null,
-      timedOut: true,
-      spawnError: null,
-      error: reaped ? `Hook timed out after ${formatSecs(spec.timeoutSecs)}s` : 'hook could not be reaped after its timeout',
-      stdout: '',
-      stderr: '',
-      stdoutTruncated: false,
-      stderrTruncated: false,
-    };
+    if (reaped) scheduleSessionSweep(pid);
+    return timedOutOutcome(spec, started, reaped);
   }
 
   // A normal exit: whatever the hook left in its group goes with it (D15).
@@ -199,23 +201,92 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   clearTimeout(killTimer);
   signalProcessGroup(pid, 'SIGKILL');
   untrackProcessGroup(pid);
+  scheduleSessionSweep(pid);
   const { code, signal } = first;
+  return exitedOutcome(spec, started, { exitCode: code, signal: code === null ? signal : null, complete, stdout: out.text(), stderr: err.text(), stdoutTruncated: out.truncated, stderrTruncated: err.truncated });
+}
+
+function timedOutOutcome(spec: RunSpec, started: number, reaped: boolean): HookOutcome {
   return {
     ...outcomeBase(spec, started),
-    success: code === 0,
-    exitCode: code,
-    signal: code === null ? signal : null,
+    success: false,
+    exitCode: null,
+    signal: null,
+    timedOut: true,
+    spawnError: null,
+    error: reaped ? `Hook timed out after ${formatSecs(spec.timeoutSecs)}s` : 'hook could not be reaped after its timeout',
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+  };
+}
+
+interface Exited {
+  readonly exitCode: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly complete: boolean;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
+}
+
+function exitedOutcome(spec: RunSpec, started: number, r: Exited): HookOutcome {
+  return {
+    ...outcomeBase(spec, started),
+    success: r.exitCode === 0,
+    exitCode: r.exitCode,
+    signal: r.signal,
     timedOut: false,
     spawnError: null,
     // A child that escaped the group (setsid) can hold the pipes open: the output cannot be
     // trusted to be complete, so steering treats it as no verdict, with this detail.
-    error: complete ? null : OUTPUT_LEFT_OPEN,
-    stdout: out.text(),
-    stderr: err.text(),
+    error: r.complete ? null : OUTPUT_LEFT_OPEN,
+    stdout: r.stdout,
+    stderr: r.stderr,
     // Output that could not be drained completely is as untrustworthy as output over the cap.
-    stdoutTruncated: out.truncated || !complete,
-    stderrTruncated: err.truncated || !complete,
+    stdoutTruncated: r.stdoutTruncated || !r.complete,
+    stderrTruncated: r.stderrTruncated || !r.complete,
   };
+}
+
+/**
+ * The same run, done by the shared process host (see process-host.ts): the host spawns,
+ * captures, times out, kills and reaps with exactly the rules above and returns the facts;
+ * this side only builds the outcome record. A host that dies mid-run yields {@link HOST_LOST}.
+ */
+async function runHookInHost(spec: RunSpec, started: number): Promise<HookOutcome> {
+  const capture = spec.background !== true && spec.captureOutput !== false;
+  const { file, args } = shellInvocation(spec.command, spec.shell);
+  const { done } = sharedProcessHost().run(
+    {
+      mode: 'hook',
+      file,
+      args,
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['pipe', capture ? 'pipe' : 'ignore', capture ? 'pipe' : 'ignore'],
+      input: spec.stdin,
+      stdoutMax: spec.stdoutMaxBytes ?? LIMITS.captureMaxBytes,
+      stderrMax: spec.stderrMaxBytes ?? LIMITS.captureMaxBytes,
+      timeoutMs: Math.min(MAX_TIMER_MS, Math.max(0, spec.timeoutMs ?? spec.timeoutSecs * 1000)),
+      graceMs: spec.killGraceMs ?? LIMITS.killGraceMs,
+      reapMs: spec.reapWindowMs ?? LIMITS.reapWindowMs,
+      drainMs: LIMITS.pipeDrainMs,
+      shutdownMs: LIMITS.pipeShutdownMs,
+      simulateUnreapable: spec.simulateUnreapable === true,
+    },
+    spec.onSpawn,
+  );
+  const r = await done;
+  if (r.lost) return failed(spec, started, HOST_LOST, null);
+  if (r.spawnError !== undefined) {
+    const kind = spawnErrorKind(r.spawnError);
+    return failed(spec, started, spawnFailureMessage(kind), kind);
+  }
+  if (r.timedOut === true) return timedOutOutcome(spec, started, r.reaped === true);
+  return exitedOutcome(spec, started, r as unknown as Exited);
 }
 
 function formatSecs(secs: number): string {

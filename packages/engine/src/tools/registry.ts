@@ -21,11 +21,33 @@ export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
   agentTool,
 ];
 
-/** The JSON Schema the model is shown for a tool's input. */
+/**
+ * Specs already built, keyed by the tool definition. A definition is immutable once
+ * registered (its name, description and zod schema never change), so its spec is built once
+ * and shared by every model request instead of re-deriving the JSON Schema each time.
+ */
+const specs = new WeakMap<ToolDefinition, ModelToolSpec>();
+
+function frozenDeep<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) frozenDeep(v);
+  }
+  return value;
+}
+
+/**
+ * The JSON Schema the model is shown for a tool's input. Memoized per definition; the result
+ * is deeply frozen because every caller shares it (copy it before changing anything).
+ */
 export function toolSpec(tool: ToolDefinition): ModelToolSpec {
+  const cached = specs.get(tool);
+  if (cached) return cached;
   const schema = z.toJSONSchema(tool.schema) as Record<string, unknown>;
   delete schema.$schema;
-  return { name: tool.name, description: tool.description, parameters: schema };
+  const spec = frozenDeep({ name: tool.name, description: tool.description, parameters: schema });
+  specs.set(tool, spec);
+  return spec;
 }
 
 /**

@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { HookRuntime } from '@codewhale/hooks-supervisor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HookRuntime, setSpawnMode, sharedProcessHost, type SpawnMode } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
-import { BashTool, bashTool, execShellTool } from './shell-tool.js';
+import { HeadTailBuffer } from './output-buffer.js';
+import { BashTool, bashTool, execShellTool, SHELL_DEFAULTS } from './shell-tool.js';
 import type { ToolRunContext } from './tool.js';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cw-shell-')));
@@ -35,10 +37,17 @@ afterAll(async () => {
   for (const r of runtimes) await r.close();
 });
 
-describe('the shell tool', () => {
+// Every rule holds on both spawn paths: through the supervisor's process host and in process.
+describe.each<SpawnMode>(['host', 'in-process'])('the shell tool (%s)', (mode) => {
+  beforeAll(async () => {
+    setSpawnMode(mode);
+    if (mode === 'host') await sharedProcessHost().start();
+  });
+  afterAll(() => setSpawnMode(null));
+
   it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {
     const gone = join(ws, 'gone');
-    await expect(bashTool.execute({ command: 'true' }, ctx({ workspace: gone }))).rejects.toMatchObject({ kind: 'failed', message: expect.stringContaining('could not be started (ENOENT)') });
+    await expect(bashTool.execute({ command: 'true' }, ctx({ workspace: gone }))).rejects.toMatchObject({ kind: 'failed', message: expect.stringContaining('could not be started') });
   });
 
   it('combines stdout and stderr for bash and reports exit code and status', async () => {
@@ -122,4 +131,40 @@ describe('the shell tool', () => {
     expect(r.content.endsWith('1999999\n2000000\n[exit code: 0]')).toBe(true);
     expect(r.content.length).toBeLessThan(60 * 1024);
   });
+});
+
+describe('the shell tool on both spawn paths', () => {
+  afterAll(() => setSpawnMode(null));
+
+  it('keeps the same head and tail through the process host as in process, for any bytes', async () => {
+    const piece = fc
+      .array(fc.oneof(fc.constantFrom('a', 'é', '鲸', '🐳', '\n').map((c) => new TextEncoder().encode(c)), fc.uint8Array({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 40 })
+      .map((parts) => Buffer.concat(parts));
+    let n = 0;
+    setSpawnMode('host');
+    await sharedProcessHost().start();
+    await fc.assert(
+      fc.asyncProperty(piece, fc.integer({ min: 0, max: 60_000 }), async (p, length) => {
+        const data = Buffer.alloc(length);
+        for (let i = 0; i < length; i++) data[i] = p[i % p.length]!;
+        const file = join(ws, `data-${n++}`);
+        writeFileSync(file, data);
+        const ref = new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
+        ref.push(data);
+        const contents: string[] = [];
+        const receipts: unknown[] = [];
+        for (const mode of ['host', 'in-process'] as const) {
+          setSpawnMode(mode);
+          const r = await BashTool.execute({ command: `cat '${file}'` }, ctx({ wantsReceipt: true }));
+          contents.push(r.content);
+          receipts.push(r.receipt);
+        }
+        expect(contents[0]).toBe(contents[1]);
+        expect(receipts[0]).toEqual(receipts[1]);
+        const text = ref.text();
+        expect(contents[0]).toBe(`${text === '' ? '' : text.endsWith('\n') ? text : `${text}\n`}[exit code: 0]`);
+      }),
+      { numRuns: 12 },
+    );
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
-import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '@codewhale/hooks-supervisor';
+import { markSessionActive, runShellInHost, scheduleSessionSweep, signalProcessGroup, trackProcessGroup, untrackProcessGroup, UNIX_SHELL, useProcessHost } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
 import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
@@ -30,15 +30,41 @@ export type ShellInput = z.infer<typeof schema>;
 interface RunResult {
   readonly exitCode: number | null;
   readonly status: Exclude<ToolRunStatus, 'running'>;
-  readonly stdout: HeadTailBuffer;
-  readonly stderr: HeadTailBuffer | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
 }
 
-function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
+/**
+ * Run the command through the supervisor's shared process host (the default), so the
+ * agent's event loop never pays for a spawn, or in this process when the in-process spawn
+ * mode is selected (`CODEWHALE_PROCESS_HOST=off`). Both paths follow the same rules.
+ */
+async function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
+  if (!useProcessHost()) return runCommandInProcess(command, cwd, env, timeoutSecs, combined, signal);
+  const r = await runShellInHost({
+    script: combined ? `exec 2>&1\n${command}` : command,
+    cwd,
+    env,
+    timeoutSecs,
+    combined,
+    signal,
+    headBytes: SHELL_DEFAULTS.headBytes,
+    tailBytes: SHELL_DEFAULTS.tailBytes,
+    killGraceMs: SHELL_DEFAULTS.killGraceMs,
+    drainMs: SHELL_DEFAULTS.drainMs,
+  });
+  if (r.kind === 'spawn_error') throw new ToolError('failed', `the command could not be started (${r.code})`);
+  if (r.kind === 'host_lost') throw new ToolError('failed', 'the process host exited unexpectedly; the command was killed');
+  return r;
+}
+
+function runCommandInProcess(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     // `bash` shares one pipe for stdout and stderr, in the order they were written.
     const script = combined ? `exec 2>&1\n${command}` : command;
-    const child = spawn('sh', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', combined ? 'ignore' : 'pipe'] });
+    const child = spawn(UNIX_SHELL, ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', combined ? 'ignore' : 'pipe'] });
     const stdout = new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
     const stderr = combined ? null : new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
     let ending: 'timed_out' | 'killed' | null = null;
@@ -54,6 +80,7 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
     });
     if (pid === undefined) return;
     trackProcessGroup(pid);
+    markSessionActive(pid);
     child.stdout!.on('data', (c: Uint8Array) => stdout.push(c));
     child.stderr?.on('data', (c: Uint8Array) => stderr!.push(c));
     const stop = (why: 'timed_out' | 'killed') => {
@@ -78,8 +105,9 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
         clearTimeout(killTimer);
         signalProcessGroup(pid, 'SIGKILL');
         untrackProcessGroup(pid);
+        scheduleSessionSweep(pid);
         const status: RunResult['status'] = ending ?? (code === null ? 'killed' : code === 0 ? 'completed' : 'failed');
-        resolve({ exitCode: code, status, stdout, stderr });
+        resolve({ exitCode: code, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false });
       };
       const drainTimer = setTimeout(() => {
         for (const s of streams) s.destroy();
@@ -122,8 +150,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
       const env = buildChildEnv(ctx.parentEnv, vars);
       const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
       const run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
-      const stdout = run.stdout.text();
-      const stderr = run.stderr?.text() ?? '';
+      const { stdout, stderr } = run;
       const receipt = ctx.wantsReceipt
         ? buildExecutionReceipt({
             toolName: name,
@@ -133,8 +160,8 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
             status: run.status,
             stdout,
             stderr,
-            stdoutTruncated: run.stdout.truncated,
-            stderrTruncated: run.stderr?.truncated ?? false,
+            stdoutTruncated: run.stdoutTruncated,
+            stderrTruncated: run.stderrTruncated,
           })
         : null;
       const parts: string[] = [];

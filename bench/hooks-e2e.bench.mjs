@@ -1,0 +1,188 @@
+// hooks end to end: `codewhale exec --hooks` against the fake OpenAI server, 20 shell calls per
+// conversation, for 0 hooks / 1 `true` gate / 10 gates, next to the async spawn floor of a
+// small Node process measured in the same run; the longest event-loop stall while a hook or
+// a shell command starts; observer throughput against bare spawns with 2 in flight. Every
+// figure is taken for both spawn modes (the process host and the in-process fallback,
+// CODEWHALE_PROCESS_HOST=off), once quiet and once while a CPU burner this benchmark starts
+// (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeOpenAIServer } from '@codewhale/engine/testing';
+import { bashTool } from '@codewhale/engine';
+import { HookRuntime, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
+import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
+import { round } from './util.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const BIN = join(root, 'packages/cli/dist/bin.js');
+const CALLS = 20;
+const QUICK = process.env.BENCH_QUICK === '1';
+const CONVERSATIONS = QUICK ? 2 : 6; // 6 × 19 gaps ≈ the issue's 120
+const MODES = ['in-process', 'host'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.floor(s.length / 2)];
+};
+
+/** The floor: an async `sh -c true` spawn with three pipes from a small Node process. */
+function spawnFloor() {
+  const script = `const { spawn } = require('node:child_process');
+const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'] }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
+(async () => { const xs = []; for (let i = 0; i < 60; i++) { const t = performance.now(); await one(); if (i >= 10) xs.push(performance.now() - t); } xs.sort((a, b) => a - b); console.log(xs[xs.length >> 1]); })();`;
+  return new Promise((resolve, reject) => {
+    const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.on('error', reject);
+    c.on('close', () => resolve(Number(out.trim())));
+  });
+}
+
+function burners() {
+  const procs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  return () => {
+    for (const p of procs) p.kill('SIGKILL');
+  };
+}
+
+function sandbox(gates) {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-e2e-')));
+  const home = join(dir, 'home');
+  const ws = join(dir, 'ws');
+  mkdirSync(home);
+  mkdirSync(ws);
+  const hooks = gates === 0 ? '' : `[hooks]\n${Array.from({ length: gates }, (_, i) => `[[hooks.hooks]]\nname = "gate${i}"\nevent = "tool_call_before"\ncommand = "true"\n`).join('\n')}`;
+  return { home, ws, hooks };
+}
+
+/** One `codewhale exec --hooks` conversation; returns the 19 gaps between model requests. */
+async function conversation(gates, mode) {
+  const arrivals = [];
+  const turns = (_req, index) => {
+    arrivals.push(performance.now());
+    return index < CALLS ? { tool_calls: [{ id: `call_${index}`, name: 'bash', arguments: { command: 'true' } }] } : { text: 'done' };
+  };
+  const server = await startFakeOpenAIServer({ turns });
+  const sb = sandbox(gates);
+  writeFileSync(join(sb.home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${sb.hooks}`);
+  const env = { PATH: process.env.PATH, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
+  const code = await new Promise((resolve) => {
+    const c = spawn(process.execPath, [BIN, 'exec', '--auto', '--hooks', 'run true twenty times'], { cwd: sb.ws, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    c.stderr.on('data', (d) => (err += d));
+    c.on('close', (status) => resolve(status === 0 ? 0 : `${status}: ${err.slice(-300)}`));
+  });
+  await server.close();
+  if (code !== 0) throw new Error(`exec failed (${code})`);
+  if (arrivals.length !== CALLS + 1) throw new Error(`expected ${CALLS + 1} model requests, got ${arrivals.length}`);
+  // The first gap also pays for starting the process host (once per process): skip it.
+  return arrivals.slice(2).map((t, i) => t - arrivals[i + 1]);
+}
+
+const hookIdentity = { index: 0, name: 'h', label: 'h', event: 'tool_call_before', source: 'global', continueOnError: true, background: false };
+
+/**
+ * The longest time the caller's thread is blocked while a hook or a shell command starts: the
+ * synchronous part of `runHook` / the shell tool's `execute` (the spawn, for the in-process
+ * path). The bench process carries ~100 MB of live heap, the size of a running agent, because
+ * the cost of an in-process spawn grows with the spawning process's memory.
+ */
+async function stalls(dir) {
+  const hook = [];
+  const shell = [];
+  const hookCpu = [];
+  const shellCpu = [];
+  const cpuMs = (c) => (c.user + c.system) / 1000;
+  for (let i = 0; i < 30; i++) {
+    let c = process.cpuUsage();
+    let t = performance.now();
+    const p = runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: { PATH: process.env.PATH }, stdin: '{}', timeoutSecs: 10 });
+    hook.push(performance.now() - t);
+    hookCpu.push(cpuMs(process.cpuUsage(c)));
+    await p;
+    const ctx = { workspace: dir, callId: 'c', toolName: 'bash', signal: new AbortController().signal, hooks: null, wantsReceipt: false, parentEnv: { PATH: process.env.PATH }, services: {} };
+    c = process.cpuUsage();
+    t = performance.now();
+    const q = bashTool.execute({ command: 'true' }, ctx);
+    shell.push(performance.now() - t);
+    shellCpu.push(cpuMs(process.cpuUsage(c)));
+    await q;
+  }
+  // Wall time includes being preempted by other processes; CPU time (user + system, all
+  // threads) is what the spawn itself cost this process.
+  const sum = (xs, cpu) => ({ max: Math.max(...xs.slice(3)), median: median(xs.slice(3)), cpuMedian: median(cpu.slice(3)) });
+  return { hook: sum(hook, hookCpu), shell: sum(shell, shellCpu) };
+}
+
+async function observerThroughput(dir) {
+  const obs = new HookRuntime({ hooks: hookSet([hookDefinition('turn_end', 'true', { name: 'o' })]), workspace: dir });
+  const n = QUICK ? 100 : 200;
+  obs.fire('turn_end', {}, '{}');
+  await obs.idle();
+  const started = performance.now();
+  let sent = 0;
+  while (sent < n) {
+    if (obs.fire('turn_end', {}, '{}').ok) sent++;
+    else await new Promise((res) => setTimeout(res, 1));
+  }
+  await obs.idle();
+  await obs.close();
+  return n / ((performance.now() - started) / 1000);
+}
+
+async function bareRate() {
+  const n = QUICK ? 100 : 200;
+  const one = () => new Promise((r) => spawn('/bin/sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', r));
+  const t0 = performance.now();
+  await Promise.all([0, 1].map(async () => {
+    for (let i = 0; i < n / 2; i++) await one();
+  }));
+  return n / ((performance.now() - t0) / 1000);
+}
+
+export async function run() {
+  const rows = [];
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-stall-')));
+  // ~100 MB of live heap, as in a running agent (see stalls()).
+  const ballast = Array.from({ length: 100 }, () => new Float64Array(128 * 1024).fill(1));
+  for (const load of ['quiet', 'loaded']) {
+    const stop = load === 'loaded' ? burners() : () => {};
+    try {
+      await new Promise((r) => setTimeout(r, load === 'loaded' ? 300 : 0));
+      const floor = await spawnFloor();
+      const la = loadavg()[0];
+      rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `load average ${round(la)}` });
+      const bare = await bareRate();
+      // Conversations interleave modes and gate counts, so a change in the machine's load
+      // during the run affects every configuration alike.
+      const gaps = { 'in-process': { 0: [], 1: [], 10: [] }, host: { 0: [], 1: [], 10: [] } };
+      for (let i = 0; i < CONVERSATIONS; i++) {
+        for (const mode of MODES) for (const gates of [0, 1, 10]) gaps[mode][gates].push(...(await conversation(gates, mode)));
+      }
+      for (const mode of MODES) {
+        setSpawnMode(mode);
+        const g = { 0: median(gaps[mode][0]), 1: median(gaps[mode][1]), 10: median(gaps[mode][10]) };
+        const one = g[1] - g[0];
+        const further = (g[10] - g[1]) / 9;
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3)` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2)` });
+        if (mode === 'host') await sharedProcessHost().start();
+        const s = await stalls(dir);
+        rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms (goal ≤ 2 ms)` });
+        rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms (goal ≤ 2 ms)` });
+        const rate = await observerThroughput(dir);
+        rows.push({ name: `[${load}/${mode}] observer throughput`, value: round(rate, 1), unit: 'events/s', note: `bare spawns 2 in flight ${round(bare, 1)}/s: ratio ${round(rate / bare)} (goal ≥ 0.95)` });
+      }
+    } finally {
+      stop();
+      setSpawnMode(null);
+    }
+  }
+  ballast.length = 0;
+  sharedProcessHost().close();
+  return rows;
+}

@@ -1,0 +1,308 @@
+/**
+ * The program the process host runs: plain CommonJS for `node -e`, with no imports beyond
+ * `node:child_process`, `node:fs` and `node:os`, kept as a string so it survives any bundling
+ * of the packages that embed it. It is started once, lazily, by {@link ProcessHost} and does
+ * every spawn of the process on the agent's behalf, because a spawn from this small process
+ * costs the agent nothing: on Linux the kernel copies the spawning process's page tables, and
+ * the agent's are many times larger than this program's (see docs/design-notes.md, D-host).
+ *
+ * Protocol: JSON Lines. The host first writes `{t:'ready'}`. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
+ * process, `{t:'k', id}` stops a shell run (cancel). Replies on stdout: `{t:'s', id, pid}` once
+ * the process exists (its pid is its process group and session id), then exactly one
+ * `{t:'d', id, …}` with the result. When stdin closes (the agent is gone), every process group
+ * the host started gets SIGKILL, their sessions are swept, and the host exits.
+ */
+export const PROCESS_HOST_SOURCE = String.raw`'use strict';
+const cp = require('node:child_process');
+const fs = require('node:fs');
+const SIG = require('node:os').constants.signals;
+const ESRCH = -require('node:os').constants.errno.ESRCH;
+// process._kill reports an errno instead of throwing: a group that is already gone is the
+// normal case after a hook exits, not an exception.
+const rawKill = typeof process._kill === 'function'
+  ? (pid, sig) => process._kill(pid, sig)
+  : (pid, sig) => { try { process.kill(pid, sig); return 0; } catch (e) { return e.code === 'ESRCH' ? ESRCH : -1; } };
+function signalGroup(pid, sig) {
+  const r = rawKill(-pid, SIG[sig]);
+  if (r === 0) return true;
+  if (r === ESRCH) return false;
+  return rawKill(pid, SIG[sig]) === 0;
+}
+
+const runs = new Map();
+let closing = false;
+function send(msg) {
+  if (closing) return;
+  process.stdout.write(JSON.stringify(msg) + '\n');
+}
+
+// Linux: a process that called setpgid left the hook's group but not its session (the hook
+// is a session leader). Sessions of ended runs are swept when the host is idle, off the path
+// of the next spawn, and at the latest SWEEP_MAX_DELAY_MS after the run ended.
+const SWEEP_IDLE_MS = 15;
+const SWEEP_MAX_DELAY_MS = 200;
+const pendingSessions = new Set();
+let sweepTimer = null;
+let sweepDeadline = 0;
+function scheduleSweep(sid) {
+  if (process.platform !== 'linux') return;
+  pendingSessions.add(sid);
+  const now = Date.now();
+  if (sweepDeadline === 0) sweepDeadline = now + SWEEP_MAX_DELAY_MS;
+  if (sweepTimer) clearTimeout(sweepTimer);
+  sweepTimer = setTimeout(sweep, Math.max(0, Math.min(SWEEP_IDLE_MS, sweepDeadline - now)));
+}
+function sweep() {
+  sweepTimer = null;
+  sweepDeadline = 0;
+  const sids = new Set();
+  for (const sid of pendingSessions) {
+    // A live process with the leader's pid means the pid was reused (by a new session
+    // leader, possibly ours): that session is not the one that ended.
+    if (!runs.has(sid) && !fs.existsSync('/proc/' + sid)) sids.add(sid);
+  }
+  pendingSessions.clear();
+  killSessions(sids);
+}
+function killSessions(sids) {
+  if (sids.size === 0 || process.platform !== 'linux') return;
+  let entries;
+  try { entries = fs.readdirSync('/proc'); } catch { return; }
+  for (const e of entries) {
+    const c = e.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let stat;
+    try { stat = fs.readFileSync('/proc/' + e + '/stat', 'latin1'); } catch { continue; }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (sids.has(Number(fields[3]))) rawKill(Number(e), SIG.SIGKILL);
+  }
+}
+
+function utf8End(b) {
+  const n = b.length;
+  for (let back = 1; back <= Math.min(4, n); back++) {
+    const x = b[n - back];
+    if ((x & 0xc0) === 0x80) continue;
+    const need = x >= 0xf0 ? 4 : x >= 0xe0 ? 3 : x >= 0xc0 ? 2 : 1;
+    return need > back ? n - back : n;
+  }
+  return n;
+}
+// The hook capture: the first max bytes, the rest counted and discarded.
+function bounded(max) {
+  const chunks = [];
+  let bytes = 0, dropped = 0;
+  return {
+    push(chunk) {
+      const room = max - bytes;
+      if (room <= 0) { dropped += chunk.length; return; }
+      if (chunk.length <= room) { chunks.push(chunk); bytes += chunk.length; }
+      else { chunks.push(chunk.subarray(0, room)); bytes += room; dropped += chunk.length - room; }
+    },
+    get truncated() { return dropped > 0; },
+    text() {
+      const all = Buffer.concat(chunks, bytes);
+      return new TextDecoder('utf-8').decode(all.subarray(0, dropped > 0 ? utf8End(all) : all.length));
+    },
+  };
+}
+// The shell tool's capture: the first head and the last tail bytes, with a marker between.
+function headTail(headMax, tailMax) {
+  const head = [];
+  let headLen = 0, tail = [], tailLen = 0, dropped = 0;
+  return {
+    push(chunk) {
+      let c = chunk;
+      if (headLen < headMax) {
+        const take = Math.min(headMax - headLen, c.length);
+        head.push(c.subarray(0, take));
+        headLen += take;
+        c = c.subarray(take);
+      }
+      if (c.length === 0) return;
+      tail.push(c);
+      tailLen += c.length;
+      while (tailLen > tailMax && tail.length > 0) {
+        const first = tail[0];
+        const excess = tailLen - tailMax;
+        if (first.length <= excess) { tail.shift(); tailLen -= first.length; dropped += first.length; }
+        else { tail[0] = first.subarray(excess); tailLen -= excess; dropped += excess; }
+      }
+    },
+    get truncated() { return dropped > 0; },
+    text() {
+      const dec = () => new TextDecoder('utf-8');
+      if (dropped === 0) return dec().decode(Buffer.concat(head.concat(tail), headLen + tailLen));
+      let h = Buffer.concat(head, headLen);
+      let t = Buffer.concat(tail, tailLen);
+      h = h.subarray(0, utf8End(h));
+      let start = 0;
+      while (start < t.length && start < 4 && (t[start] & 0xc0) === 0x80) start++;
+      t = t.subarray(start);
+      return dec().decode(h) + '\n[… ' + dropped + ' bytes of output omitted …]\n' + dec().decode(t);
+    },
+  };
+}
+
+function start(q) {
+  let sub;
+  try {
+    sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio: q.stdio });
+  } catch (e) {
+    send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
+    return null;
+  }
+  if (sub.pid === undefined) {
+    sub.once('error', (e) => send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') }));
+    return null;
+  }
+  sub.on('error', () => {});
+  return sub;
+}
+
+function streamsOf(sub, makeOut, makeErr) {
+  const caps = [], streams = [], done = [];
+  for (const [s, make] of [[sub.stdout, makeOut], [sub.stderr, makeErr]]) {
+    if (!s) { caps.push(null); continue; }
+    const cap = make();
+    caps.push(cap);
+    streams.push(s);
+    s.on('data', (chunk) => cap.push(chunk));
+    done.push(new Promise((resolve) => { s.once('close', resolve); s.once('end', resolve); s.once('error', () => resolve()); }));
+  }
+  return { caps, streams, done };
+}
+
+function drain(done, streams, ms) {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => { for (const s of streams) s.destroy(); resolve(false); }, ms);
+    Promise.all(done).then(() => { clearTimeout(t); resolve(true); });
+  });
+}
+
+async function runHook(q) {
+  const sub = start(q);
+  if (!sub) return;
+  const pid = sub.pid;
+  const run = { pid, stop: null };
+  runs.set(pid, run);
+  send({ t: 's', id: q.id, pid });
+  if (sub.stdin) {
+    sub.stdin.on('error', () => {});
+    if (q.input === null) sub.stdin.end(); else sub.stdin.end(q.input + '\n');
+  }
+  const { caps, streams, done } = streamsOf(sub, () => bounded(q.stdoutMax), () => bounded(q.stderrMax));
+  const exited = new Promise((resolve) => sub.once('exit', (code, signal) => resolve({ code, signal })));
+  let timer;
+  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), q.timeoutMs); });
+  const first = await Promise.race([exited, timedOut]);
+  clearTimeout(timer);
+  if (first === 'timeout') {
+    signalGroup(pid, 'SIGTERM');
+    const killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
+    let windowTimer;
+    const windowDone = new Promise((resolve) => { windowTimer = setTimeout(() => resolve(false), q.graceMs + q.reapMs); });
+    const reaped = q.simulateUnreapable ? await windowDone : await Promise.race([exited.then(() => true), windowDone]);
+    clearTimeout(windowTimer);
+    clearTimeout(killTimer);
+    signalGroup(pid, 'SIGKILL');
+    await drain(done, streams, q.shutdownMs);
+    runs.delete(pid);
+    if (reaped) scheduleSweep(pid);
+    send({ t: 'd', id: q.id, timedOut: true, reaped });
+    return;
+  }
+  signalGroup(pid, 'SIGTERM');
+  const killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
+  const complete = await drain(done, streams, q.drainMs);
+  clearTimeout(killTimer);
+  signalGroup(pid, 'SIGKILL');
+  runs.delete(pid);
+  scheduleSweep(pid);
+  send({
+    t: 'd', id: q.id, timedOut: false, exitCode: first.code, signal: first.code === null ? first.signal : null, complete,
+    stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
+    stdoutTruncated: caps[0] ? caps[0].truncated : false, stderrTruncated: caps[1] ? caps[1].truncated : false,
+  });
+}
+
+function runShell(q) {
+  const sub = start(q);
+  if (!sub) return;
+  const pid = sub.pid;
+  let ending = null, killTimer;
+  const stop = (why) => {
+    if (ending === null) ending = why;
+    signalGroup(pid, 'SIGTERM');
+    clearTimeout(killTimer);
+    killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
+  };
+  runs.set(pid, { pid, stop: () => stop('killed') });
+  byId.set(q.id, pid);
+  send({ t: 's', id: q.id, pid });
+  const { caps, streams, done } = streamsOf(sub, () => headTail(q.headBytes, q.tailBytes), () => headTail(q.headBytes, q.tailBytes));
+  const timer = setTimeout(() => stop('timed_out'), q.timeoutMs);
+  sub.once('exit', (code) => {
+    clearTimeout(timer);
+    signalGroup(pid, 'SIGTERM');
+    const finalKill = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
+    drain(done, streams, q.drainMs).then(() => {
+      clearTimeout(finalKill);
+      clearTimeout(killTimer);
+      signalGroup(pid, 'SIGKILL');
+      runs.delete(pid);
+      byId.delete(q.id);
+      scheduleSweep(pid);
+      const status = ending !== null ? ending : code === null ? 'killed' : code === 0 ? 'completed' : 'failed';
+      send({
+        t: 'd', id: q.id, exitCode: code, status,
+        stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
+        stdoutTruncated: caps[0] ? caps[0].truncated : false, stderrTruncated: caps[1] ? caps[1].truncated : false,
+      });
+    });
+  });
+}
+const byId = new Map();
+
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  const sids = new Set();
+  for (const sid of pendingSessions) if (!fs.existsSync('/proc/' + sid)) sids.add(sid);
+  // Live runs: their leaders are killed here and not yet reaped, so their sessions are ours.
+  for (const pid of runs.keys()) { signalGroup(pid, 'SIGKILL'); sids.add(pid); }
+  killSessions(sids);
+  process.exit(0);
+}
+
+let buffered = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (text) => {
+  buffered += text;
+  let nl;
+  while ((nl = buffered.indexOf('\n')) >= 0) {
+    const line = buffered.slice(0, nl);
+    buffered = buffered.slice(nl + 1);
+    if (line === '') continue;
+    let q;
+    try { q = JSON.parse(line); } catch { continue; }
+    if (q.t === 'r') {
+      if (q.mode === 'shell') runShell(q); else runHook(q).catch(() => send({ t: 'd', id: q.id, spawnError: 'Other' }));
+    } else if (q.t === 'k') {
+      const pid = byId.get(q.id);
+      const run = pid === undefined ? undefined : runs.get(pid);
+      if (run && run.stop) run.stop();
+    }
+  }
+});
+process.stdin.on('end', shutdown);
+process.stdin.on('close', shutdown);
+process.stdin.on('error', shutdown);
+process.stdout.on('error', shutdown);
+// The host is not in the terminal's process group, but a signal sent to it by name ends the
+// hooks with it rather than orphaning them.
+process.on('SIGTERM', shutdown);
+process.on('SIGHUP', shutdown);
+process.on('SIGINT', () => {});
+send({ t: 'ready' });
+`;

@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { PROCESS_HOST_SOURCE } from './process-host-source.js';
+import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+
+/** How spawns are done: through the shared process host, or in this process (today's path). */
+export type SpawnMode = 'host' | 'in-process';
+
+let forcedMode: SpawnMode | null = null;
+
+/**
+ * The spawn mode in force. `setSpawnMode` wins; otherwise the environment variable
+ * `CODEWHALE_PROCESS_HOST=off` (or `0`, `false`, `in-process`) selects the in-process path,
+ * for platforms or sandboxes where a helper process cannot run. Windows always spawns in
+ * process. The default elsewhere is the host.
+ */
+export function spawnMode(): SpawnMode {
+  if (process.platform === 'win32') return 'in-process';
+  if (forcedMode) return forcedMode;
+  const v = (process.env.CODEWHALE_PROCESS_HOST ?? '').trim().toLowerCase();
+  return v === 'off' || v === '0' || v === 'false' || v === 'in-process' ? 'in-process' : 'host';
+}
+
+/** Select the spawn mode for this process (`null`: back to the environment's choice). */
+export function setSpawnMode(mode: SpawnMode | null): void {
+  forcedMode = mode;
+}
+
+/** A request to the host (see process-host-source.ts for the fields). */
+export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, unknown>;
+
+/** The host's result record, or `lost` when the host died while the process ran. */
+export type HostReply = Record<string, unknown> & { readonly lost?: true; readonly spawnError?: string };
+
+/** In-process spawns after which the host is started in the background (see useProcessHost). */
+export const HOST_WARM_AFTER_SPAWNS = 1;
+let inProcessSpawns = 0;
+
+/**
+ * Whether this spawn should go through the host: the mode is `host` and the host is up. While
+ * it is not, the spawn is done in process. A process that has spawned once is likely to spawn
+ * again, so from then on the host is started in the background; no run ever waits for a Node
+ * start-up, and a one-shot command with a single hook never starts a host at all.
+ */
+export function useProcessHost(): boolean {
+  if (spawnMode() !== 'host') return false;
+  const host = sharedProcessHost();
+  if (host.ready) return true;
+  if ((host.wasUp || ++inProcessSpawns > HOST_WARM_AFTER_SPAWNS) && !host.unavailable) void host.start();
+  return false;
+}
+
+interface Pending {
+  readonly resolve: (reply: HostReply) => void;
+  readonly onSpawn?: (pid: number) => void;
+  pid: number | null;
+}
+
+/**
+ * The agent's side of the process host: one long-lived child started lazily and shared by
+ * every session of this process. Requests go down its stdin, results come back on its stdout.
+ * The process groups the host reports are tracked here too, so if the host dies (even by
+ * SIGKILL) those groups are killed from here, every run in flight resolves as `lost`, and the
+ * next request starts a new host. The host holds no reference on the event loop while idle.
+ */
+export class ProcessHost {
+  #child: ChildProcess | null = null;
+  #nextId = 1;
+  readonly #pending = new Map<number, Pending>();
+  #buffered = '';
+  #ready = false;
+  #readyWaiters: (() => void)[] = [];
+  #failedStarts = 0;
+  #wasUp = false;
+  /** How many hosts were started (diagnostics and tests). */
+  started = 0;
+
+  /**
+   * True after three hosts in a row died before they were ready (a sandbox that forbids the
+   * helper): spawning then stays in process for the life of this process.
+   */
+  get unavailable(): boolean {
+    return this.#failedStarts >= 3;
+  }
+
+  /** True once any host of this process has been ready (a replacement starts at once). */
+  get wasUp(): boolean {
+    return this.#wasUp;
+  }
+
+  /** True once the running host has said it is ready for requests. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** Start the host if none is running; resolves when it is ready (or it died starting). */
+  start(): Promise<void> {
+    const child = this.#ensure();
+    if (this.#ready) return Promise.resolve();
+    const ready = new Promise<void>((resolve) => this.#readyWaiters.push(resolve));
+    // Someone waits for it: hold the event loop until it is up (a background warm-up does not).
+    this.#idleRefs(child);
+    return ready;
+  }
+
+  #settleReady(): void {
+    for (const w of this.#readyWaiters.splice(0)) w();
+    if (this.#child) this.#idleRefs(this.#child);
+  }
+
+  /** The host's pid, when one is running. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  #ensure(): ChildProcess {
+    if (this.#child) return this.#child;
+    // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
+    // debugger into the host). Each request carries the full environment of its process.
+    const child = spawn(process.execPath, ['-e', PROCESS_HOST_SOURCE], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: {},
+      // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
+      detached: true,
+      windowsHide: true,
+    });
+    this.started++;
+    this.#child = child;
+    // The host is gone once its stdout closes (every reply it wrote has been read by then).
+    child.on('error', () => this.#lost(child));
+    child.stdin!.on('error', () => {});
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (text: string) => this.#onData(text));
+    child.stdout!.once('close', () => this.#lost(child));
+    this.#idleRefs(child);
+    return child;
+  }
+
+  /** Hold the event loop only while something runs, so an idle host never keeps the agent alive. */
+  #idleRefs(child: ChildProcess): void {
+    const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0;
+    const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
+    for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+  }
+
+  #onData(text: string): void {
+    this.#buffered += text;
+    let nl: number;
+    while ((nl = this.#buffered.indexOf('\n')) >= 0) {
+      const line = this.#buffered.slice(0, nl);
+      this.#buffered = this.#buffered.slice(nl + 1);
+      let msg: HostReply & { t?: string; id?: number; pid?: number };
+      try {
+        msg = JSON.parse(line) as typeof msg;
+      } catch {
+        continue;
+      }
+      if (msg.t === 'ready') {
+        this.#ready = true;
+        this.#wasUp = true;
+        this.#failedStarts = 0;
+        this.#settleReady();
+        continue;
+      }
+      const p = typeof msg.id === 'number' ? this.#pending.get(msg.id) : undefined;
+      if (!p) continue;
+      if (msg.t === 's' && typeof msg.pid === 'number') {
+        p.pid = msg.pid;
+        trackProcessGroup(msg.pid);
+        p.onSpawn?.(msg.pid);
+      } else if (msg.t === 'd') {
+        this.#pending.delete(msg.id!);
+        if (p.pid !== null) untrackProcessGroup(p.pid);
+        if (this.#child) this.#idleRefs(this.#child);
+        p.resolve(msg);
+      }
+    }
+  }
+
+  /** The host is gone: end what it started, settle every run in flight, start afresh next time. */
+  #lost(child: ChildProcess): void {
+    if (this.#child !== child) return;
+    this.#child = null;
+    if (!this.#ready) this.#failedStarts++;
+    this.#ready = false;
+    this.#settleReady();
+    this.#buffered = '';
+    child.stdout?.destroy();
+    child.stdin?.destroy();
+    // Whatever state it is in, it is no longer ours to talk to.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) {
+      if (p.pid !== null) {
+        signalProcessGroup(p.pid, 'SIGKILL');
+        untrackProcessGroup(p.pid);
+      }
+      p.resolve({ lost: true });
+    }
+  }
+
+  /** Run one process through the host; `onSpawn` gets its pid (= its group and session id). */
+  run(request: HostRequest, onSpawn?: (pid: number) => void): { id: number; done: Promise<HostReply> } {
+    const child = this.#ensure();
+    const id = this.#nextId++;
+    const done = new Promise<HostReply>((resolve) => {
+      this.#pending.set(id, { resolve, onSpawn, pid: null });
+    });
+    this.#idleRefs(child);
+    child.stdin!.write(JSON.stringify({ ...request, t: 'r', id }) + '\n');
+    return { id, done };
+  }
+
+  /** Ask the host to stop a shell run (SIGTERM to its group, SIGKILL after the grace). */
+  stop(id: number): void {
+    if (this.#pending.has(id)) this.#child?.stdin!.write(JSON.stringify({ t: 'k', id }) + '\n');
+  }
+
+  /** Close the host's stdin: it kills what it started and exits (tests; shutdown). */
+  close(): void {
+    this.#child?.stdin?.end();
+  }
+}
+
+let shared: ProcessHost | null = null;
+
+/** The process host every session of this process shares (created on first use, started lazily). */
+export function sharedProcessHost(): ProcessHost {
+  shared ??= new ProcessHost();
+  return shared;
+}
