@@ -39,6 +39,16 @@ export class StoreError extends Error {
   }
 }
 
+/** Who settled an approval. */
+export type ApprovalAnswerer = 'client' | 'timeout' | 'cancelled' | 'policy';
+
+const APPROVAL_CAUSE: Record<ApprovalAnswerer, string> = {
+  client: 'client',
+  timeout: 'expired',
+  cancelled: 'turn_interrupted',
+  policy: 'auto_review',
+};
+
 export type CommitListener = (events: readonly StoredEvent[]) => void;
 
 /** A fresh id: `<prefix>_` and 24 hex digits. */
@@ -442,14 +452,15 @@ export class RuntimeStore {
    */
   decideApproval(
     id: string,
-    answer: { decision: 'allow' | 'deny'; remember: boolean; by: 'client' | 'timeout' },
+    answer: { decision: 'allow' | 'deny'; remember: boolean; by: ApprovalAnswerer },
   ): { ok: true; approval: ApprovalRecord } | { ok: false; reason: 'not_found' | 'already_decided'; approval: ApprovalRecord | null } {
     return this.#change((emit, at) => {
       const current = this.getApproval(id);
       if (!current) return { ok: false as const, reason: 'not_found' as const, approval: null };
       if (current.status !== 'pending') return { ok: false as const, reason: 'already_decided' as const, approval: current };
-      const status: ApprovalStatus = answer.by === 'timeout' ? 'expired' : 'decided';
-      const decision = answer.by === 'timeout' ? 'deny' : answer.decision;
+      // Only a client decides freely; a timeout, a cancelled turn and the Auto-Review policy deny.
+      const status: ApprovalStatus = answer.by === 'client' || answer.by === 'policy' ? 'decided' : 'expired';
+      const decision = answer.by === 'client' ? answer.decision : 'deny';
       this.#db
         .prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, decided_at = ? WHERE id = ?')
         .run(status, decision, answer.remember && answer.by === 'client' ? 1 : 0, at, id);
@@ -459,7 +470,7 @@ export class RuntimeStore {
         turnId: approval.turnId,
         itemId: approval.itemId,
         event: answer.by === 'timeout' ? 'approval.timeout' : 'approval.decided',
-        payload: { approval: approvalPayload(approval), ...(answer.by === 'timeout' ? { cause: 'expired' } : {}) },
+        payload: { approval: approvalPayload(approval), cause: APPROVAL_CAUSE[answer.by] },
       });
       return { ok: true as const, approval };
     }).value;
