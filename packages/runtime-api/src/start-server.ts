@@ -101,7 +101,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     createSharedPools: () => { backgroundPool: { idle(): Promise<void> }; observerDispatcher: { idle(): Promise<void> } };
     openSession: (o: Record<string, unknown>) => Promise<import('./turn-runner.js').ThreadSession & { start(): Promise<void> }>;
   };
-  const pools = createSharedPools();
+  // Created with the first session, shared by every thread's session.
+  let pools: ReturnType<typeof createSharedPools> | null = null;
   const open: OpenThreadSession =
     options.openThreadSession ??
     (async (o) => {
@@ -111,7 +112,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         env,
         profile: 'runtime',
         interaction: o.interaction,
-        pools,
+        pools: (pools ??= createSharedPools()),
         flags: { mode: o.mode, posture: o.posture, ...(o.model ? { model: o.model } : {}), ...(options.configPath ? { configPath: options.configPath } : {}) },
         ...(o.history ? { history: o.history as never } : {}),
       });
@@ -158,7 +159,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Streams and keep-alive connections would hold the listener open.
       server.closeAllConnections();
       await stopped;
-      await Promise.allSettled([pools.backgroundPool.idle(), pools.observerDispatcher.idle()]);
+      if (pools) await Promise.allSettled([pools.backgroundPool.idle(), pools.observerDispatcher.idle()]);
       store.close();
     })();
     return closing;
