@@ -81,6 +81,23 @@ function storableMetadata(meta: unknown): Record<string, unknown> | null {
 }
 
 /**
+ * A conversation with no messages that still carries the thread's session id: a thread whose
+ * first turn never completed (a crash) keeps its `sess_` id when it resumes.
+ */
+function emptyConversation(thread: ThreadRecord): unknown {
+  if (!thread.sessionId) return null;
+  return {
+    version: 1,
+    sessionId: thread.sessionId,
+    mode: thread.mode,
+    posture: thread.posture,
+    history: [],
+    todos: [],
+    totals: { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 },
+  };
+}
+
+/**
  * Runs each thread's turns on its own session (one per thread, opened lazily after a restart
  * from the stored conversation, keeping its `sess_` id) and maps the session's events onto
  * items and events in the store. Approvals go through the {@link ApprovalBroker}.
@@ -156,7 +173,7 @@ export class SessionTurnRunner implements TurnRunner {
     }
     const pending = this.#opening.get(thread.id);
     if (pending) return pending;
-    return this.#openFor(thread, turn, thread.conversation ?? null);
+    return this.#openFor(thread, turn, thread.conversation ?? emptyConversation(thread));
   }
 
   async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown): Promise<Held> {
