@@ -9,7 +9,7 @@ export interface ApprovalRequestInput {
   readonly turnId: string;
   readonly itemId: string | null;
   readonly tool: string;
-  readonly reason: 'posture' | 'hook';
+  readonly reason: 'posture' | 'hook' | 'permission';
   readonly summary: string;
   /** Deny at once (Auto-Review threads: nobody is asked), recorded like any other approval. */
   readonly autoDeny?: boolean;

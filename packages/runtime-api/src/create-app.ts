@@ -4,12 +4,13 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { z } from 'zod';
-import { parseMode, parsePosture } from '@codewhale/engine';
+import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
 import { presentedToken, tokensMatch } from './auth/check-token.js';
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
-import { ApiError, type ApiIssue } from './http/api-error.js';
+import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
+import { redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
 import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Request body cap in bytes (default 1 MiB). */
   readonly maxBodyBytes?: number;
   readonly sse?: SseOptions;
+  /** Secret values never echoed in an error. */
+  readonly secrets?: readonly string[];
   /** True once shutdown began: new work gets 503. */
   readonly isShuttingDown?: () => boolean;
 }
@@ -94,6 +97,11 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((e, c) => {
     if (ApiError.isInstance(e)) return c.json(e.toJSON(), e.status as 400, e.headers);
+    if (EngineError.isInstance(e)) {
+      // One table from engine categories to API codes; the engine's message is bounded and names no secret.
+      const err = new ApiError(CODE_OF_CATEGORY[e.category] ?? 'internal', redact(errorMessage(e), deps.secrets ?? []));
+      return c.json(err.toJSON(), err.status as 500);
+    }
     const status = (e as { status?: unknown }).status;
     if (status === 413) return c.json(new ApiError('payload_too_large', 'the request body is over the size cap').toJSON(), 413);
     // Never a stack trace or an internal message on the wire.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as engine from '@codewhale/engine';
+import { closeSharedPools, createSharedPools, openSession, type ModelProvider, type SharedPools } from '@codewhale/engine';
 import { resolvePaths } from '@codewhale/hooks-supervisor';
 import { ApprovalBroker } from './approval-broker.js';
 import { isLoopbackHost } from './auth/check-token.js';
@@ -46,6 +46,8 @@ export interface ServeOptions {
   /** Default `$CODEWHALE_HOME/runtime/runtime.db`. */
   readonly databasePath?: string;
   readonly synchronous?: SyncLevel;
+  /** A model provider for every thread instead of resolving the route (tests, embedders). */
+  readonly provider?: () => ModelProvider;
   /** How a thread's session is opened (default: the engine's `openSession`, `runtime` profile). */
   readonly openThreadSession?: OpenThreadSession;
   readonly approvalTimeoutMs?: number;
@@ -96,13 +98,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const hub = new EventHub();
   store.onCommit((events) => hub.publish(events));
   const broker = new ApprovalBroker(store, { timeoutMs: options.approvalTimeoutMs ?? 300_000 });
-  // Interim until the engine exports openSession/createSharedPools from its index (issue 8).
-  const { createSharedPools, openSession } = engine as unknown as {
-    createSharedPools: () => { backgroundPool: { idle(): Promise<void> }; observerDispatcher: { idle(): Promise<void> } };
-    openSession: (o: Record<string, unknown>) => Promise<import('./turn-runner.js').ThreadSession & { start(): Promise<void> }>;
-  };
   // Created with the first session, shared by every thread's session.
-  let pools: ReturnType<typeof createSharedPools> | null = null;
+  let pools: SharedPools | null = null;
   const open: OpenThreadSession =
     options.openThreadSession ??
     (async (o) => {
@@ -115,6 +112,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         pools: (pools ??= createSharedPools()),
         flags: { mode: o.mode, posture: o.posture, ...(o.model ? { model: o.model } : {}), ...(options.configPath ? { configPath: options.configPath } : {}) },
         ...(o.history ? { history: o.history as never } : {}),
+        ...(options.provider ? { provider: options.provider() } : {}),
       });
       await host.start();
       return host;
@@ -134,6 +132,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.maxConcurrentTurns !== undefined ? { maxConcurrentTurns: options.maxConcurrentTurns } : {}),
     ...(options.sse ? { sse: options.sse } : {}),
     isShuttingDown: () => stopping,
+    secrets,
   });
 
   let server: Server;
@@ -159,7 +158,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Streams and keep-alive connections would hold the listener open.
       server.closeAllConnections();
       await stopped;
-      if (pools) await Promise.allSettled([pools.backgroundPool.idle(), pools.observerDispatcher.idle()]);
+      if (pools) await closeSharedPools(pools).catch(() => {});
       store.close();
     })();
     return closing;

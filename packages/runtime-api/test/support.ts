@@ -5,45 +5,32 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentSession, ReplayProvider } from '@codewhale/engine';
+import { openSession, ReplayProvider } from '@codewhale/engine';
 import { ApprovalBroker } from '../src/approval-broker.js';
 import { createApp, type AppDeps } from '../src/create-app.js';
 import { EventHub } from '../src/events/event-hub.js';
 import { RuntimeStore } from '../src/store/runtime-store.js';
-import { SessionTurnRunner, type OpenThreadSession, type ThreadSession } from '../src/turn-runner.js';
+import { SessionTurnRunner, type OpenThreadSession } from '../src/turn-runner.js';
 
 export const TOKEN = 'test-token-0123456789';
 export const auth = { authorization: `Bearer ${TOKEN}` };
 
-/** A real engine session playing `script` (one JSON object per model request). */
-export function replayOpener(script: () => readonly Record<string, unknown>[]): OpenThreadSession {
-  let n = 0;
+/** A real engine session (`openSession`, runtime profile, no hooks) playing `script` (one JSON object per model request). */
+export function replayOpener(script: () => readonly Record<string, unknown>[], home = mkdtempSync(join(tmpdir(), 'cw-home-'))): OpenThreadSession {
   return async (o) => {
-    n++;
-    const session = new AgentSession({
-      provider: ReplayProvider.fromText(script().map((t) => JSON.stringify(t)).join('\n')),
+    const host = await openSession({
       workspace: o.workspace,
-      mode: o.mode,
-      posture: o.posture,
+      home,
+      env: { CODEWHALE_HOME: home },
+      profile: 'runtime',
       interaction: o.interaction,
       hooks: null,
+      provider: ReplayProvider.fromText(script().map((t) => JSON.stringify(t)).join('\n')),
+      flags: { mode: o.mode, posture: o.posture },
+      ...(o.history ? { history: o.history as never } : {}),
     });
-    const sessionId = `sess_${String(n).padStart(8, '0')}`;
-    const adapted: ThreadSession = {
-      sessionId,
-      subscribe: (l) => session.on(l),
-      submit: async (text) => {
-        await session.runTurn(text);
-        return { kind: 'ran' };
-      },
-      steer: async (text) => (session.steer(text) ? { kind: 'steered', text } : { kind: 'idle', text }),
-      cancel: () => session.cancel(),
-      setMode: (m) => session.setMode(m),
-      setPosture: (p) => session.setPosture(p),
-      conversation: () => ({ version: 1, sessionId, history: session.history }),
-      dispose: async () => session.cancel(),
-    };
-    return adapted;
+    await host.start();
+    return host;
   };
 }
 

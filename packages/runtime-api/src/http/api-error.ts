@@ -12,6 +12,7 @@ export type ApiErrorCode =
   | 'too_many_requests'
   | 'unavailable'
   | 'upstream'
+  | 'server_config'
   | 'internal';
 
 /** The one table from error code to HTTP status. */
@@ -26,6 +27,7 @@ export const STATUS_OF: Record<ApiErrorCode, number> = {
   too_many_requests: 429,
   internal: 500,
   upstream: 502,
+  server_config: 500,
   unavailable: 503,
 };
 
@@ -45,6 +47,8 @@ export const CODE_OF_CATEGORY: Record<ErrorCategory, ApiErrorCode> = {
   timeout: 'upstream',
   budget: 'upstream',
   tool: 'internal',
+  // The operator's config.toml cannot be used: the client cannot fix it, but must be told.
+  config: 'server_config',
   internal: 'internal',
 };
 

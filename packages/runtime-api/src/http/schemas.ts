@@ -41,7 +41,7 @@ export const ApprovalJson = z.object({
   turn_id: z.string(),
   item_id: z.string().nullable(),
   tool: z.string(),
-  reason: z.enum(['posture', 'hook']),
+  reason: z.enum(['posture', 'hook', 'permission']),
   summary: z.string(),
   status: z.enum(['pending', 'decided', 'expired']),
   decision: z.enum(['allow', 'deny']).nullable(),
