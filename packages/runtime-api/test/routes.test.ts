@@ -158,6 +158,17 @@ describe('threads and turns', () => {
     expect(r.store.listTurns(threads[2]!.id)).toEqual([]);
   });
 
+  it('runs 8 turns at once by default; the ninth thread gets 429 and nothing is stored for it', async () => {
+    const r = make({ script: () => [{ delay_ms: 10_000, text: 'x' }] });
+    const threads = [];
+    for (let i = 0; i < 9; i++) threads.push(await newThread(r));
+    const statuses = [];
+    for (const t of threads) statuses.push((await post(r, `/v1/threads/${t.id}/turns`, { prompt: 'go' })).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 429]);
+    expect(r.store.listTurns(threads[8]!.id)).toEqual([]);
+    expect(r.store.eventsSince(threads[8]!.id, 0).map((e) => e.event)).toEqual(['thread.started']);
+  });
+
   it('a failing model route ends the turn failed with an error item carrying the category', async () => {
     const r = make({ script: () => [{ error: { category: 'authentication', message: 'bad key sk-abcdefgh1234' } }] });
     const thread = await newThread(r);
