@@ -34,6 +34,16 @@ describe('kill -9 mid-turn, then restart', () => {
     const { json: created } = await call(first.url, '/v1/threads', { posture: 'full_access' });
     const thread = created.thread;
     const { json: t } = await call(first.url, `/v1/threads/${thread.id}/turns`, { prompt: 'run the long command' });
+    // A second thread waits on an approval when the server dies.
+    const { json: other } = await call(first.url, '/v1/threads', { posture: 'ask' });
+    await call(first.url, `/v1/threads/${other.thread.id}/turns`, { prompt: 'needs approval' });
+    let pendingId = '';
+    for (let i = 0; i < 250 && !pendingId; i++) {
+      const { json } = await call(first.url, `/v1/threads/${other.thread.id}`);
+      pendingId = json.thread.pending_approvals[0]?.id ?? '';
+      if (!pendingId) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(pendingId).toMatch(/^appr_/);
     const res = await fetch(`${first.url}/v1/threads/${thread.id}/events`, { headers: H });
     const seen = await readSse(res, (f) => f.some((x) => x.event === 'item.started' && x.data.includes('"tool_call"')));
     const seenEvents = seen.filter((f): f is SseFrame & { id: string } => f.id !== null);
@@ -55,6 +65,11 @@ describe('kill -9 mid-turn, then restart', () => {
     const { json: items } = await call(second.url, `/v1/threads/${thread.id}/items`);
     expect(items.items.find((i: { kind: string }) => i.kind === 'tool_call').status).toBe('interrupted');
 
+    const { json: otherAfter } = await call(second.url, `/v1/threads/${other.thread.id}`);
+    expect(otherAfter.thread.pending_approvals).toEqual([]);
+    const late = await call(second.url, `/v1/approvals/${pendingId}`, { decision: 'allow' });
+    expect(late.status).toBe(409);
+    expect(late.json.error.message).toContain('expired');
     const { status, json: next } = await call(second.url, `/v1/threads/${thread.id}/turns`, { prompt: 'again' });
     expect(status).toBe(201);
     for (let i = 0; i < 200; i++) {

@@ -147,6 +147,20 @@ describe('threads and turns', () => {
     expect(next.status).toBe(201);
   });
 
+  it('steers a running turn (202) and refuses to steer a finished one (409)', async () => {
+    const r = make({ script: () => [{ delay_ms: 300, tool_calls: [{ name: 'read', arguments: { path: 'nothing.txt' } }] }, { text: 'done' }] });
+    const thread = await newThread(r);
+    const { turn } = (await (await post(r, `/v1/threads/${thread.id}/turns`, { prompt: 'read' })).json()) as { turn: { id: string } };
+    await until(() => r.runner.activeCount === 1);
+    await new Promise((res) => setTimeout(res, 50));
+    const steer = await post(r, `/v1/threads/${thread.id}/turns/${turn.id}/steer`, { prompt: 'also check the tests' });
+    expect(steer.status).toBe(202);
+    expect(await steer.json()).toEqual({ steered: true });
+    await turnDone(r, turn.id);
+    expect((await post(r, `/v1/threads/${thread.id}/turns/${turn.id}/steer`, { prompt: 'late' })).status).toBe(409);
+    expect((await post(r, `/v1/threads/${thread.id}/turns/${turn.id}/steer`, { text: 'wrong key' })).status).toBe(400);
+  });
+
   it('caps concurrent turns: the next thread gets 429 with Retry-After', async () => {
     const r = make({ deps: { maxConcurrentTurns: 2 }, script: () => [{ delay_ms: 10_000, text: 'x' }] });
     const threads = [await newThread(r), await newThread(r), await newThread(r)];
