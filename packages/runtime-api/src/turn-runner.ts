@@ -1,4 +1,4 @@
-import { errorCategory, errorMessage, type ApprovalRequest, type EngineEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
 import type { ApprovalBroker } from './approval-broker.js';
 import { boundText, redact, redactJson } from './redact.js';
 import type { ThreadRecord, TurnRecord } from './store/records.js';
@@ -7,7 +7,7 @@ import type { RuntimeStore } from './store/runtime-store.js';
 /** What the runner needs of a session (the engine's `SessionHost` has all of it). */
 export interface ThreadSession {
   readonly sessionId: string | null;
-  subscribe(listener: (event: EngineEvent | { readonly type: string }) => void): () => void;
+  subscribe(listener: (event: HostEvent) => void): () => void;
   submit(text: string): Promise<{ readonly kind: string; readonly reason?: string }>;
   steer(text: string): Promise<{ readonly kind: 'steered' | 'idle'; readonly text: string } | { readonly kind: 'blocked'; readonly reason: string }>;
   cancel(): void;
@@ -272,9 +272,8 @@ export class SessionTurnRunner implements TurnRunner {
 
   // ---- event mapping ----
 
-  #onEvent(run: Running, e: EngineEvent | { readonly type: string }): void {
+  #onEvent(run: Running, ev: HostEvent): void {
     if (!this.#store.isOpen) return;
-    const ev = e as EngineEvent;
     switch (ev.type) {
       case 'text_delta':
         this.#delta(run, 'text', ev.text);
@@ -305,6 +304,13 @@ export class SessionTurnRunner implements TurnRunner {
           metadata: { category: ev.category, terminal: ev.terminal },
         });
         return;
+      case 'notice': {
+        // Hook warnings and dropped observer events are worth a line in the thread (bounded, redacted).
+        const n = ev.notice;
+        if (n.level === 'info') return;
+        this.#store.addItem(run.threadId, run.turnId, 'status', { status: 'completed', summary: this.#clean(n.message), detail: this.#clean(boundText(n.message, 2_000)), metadata: { level: n.level } });
+        return;
+      }
       case 'turn_completed':
         this.#flush(run);
         run.outcome = {
