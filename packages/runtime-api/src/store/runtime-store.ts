@@ -217,6 +217,18 @@ export class RuntimeStore {
     return this.#db.open;
   }
 
+  readonly #statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, compiled once per SQL text. */
+  #stmt(sql: string): Database.Statement {
+    let st = this.#statements.get(sql);
+    if (!st) {
+      st = this.#db.prepare(sql);
+      this.#statements.set(sql, st);
+    }
+    return st;
+  }
+
   #time(): string {
     return formatTimestamp(this.#now());
   }
@@ -224,7 +236,7 @@ export class RuntimeStore {
   /** Run `fn` in one transaction; the events it queued are appended in it and published after it. */
   #change<T>(fn: (emit: (e: PendingEvent) => void, at: string) => T): { value: T; events: StoredEvent[] } {
     const at = this.#time();
-    const insert = this.#db.prepare('INSERT INTO events (thread_id, turn_id, item_id, event, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = this.#stmt('INSERT INTO events (thread_id, turn_id, item_id, event, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)');
     const run = this.#db.transaction(() => {
       const queued: PendingEvent[] = [];
       const value = fn((e) => queued.push(e), at);
@@ -254,17 +266,17 @@ export class RuntimeStore {
   }
 
   getThread(id: string): ThreadRecord | null {
-    const r = this.#db.prepare('SELECT * FROM threads WHERE id = ?').get(id) as Row | undefined;
+    const r = this.#stmt('SELECT * FROM threads WHERE id = ?').get(id) as Row | undefined;
     return r ? threadFrom(r) : null;
   }
 
   listThreads(): ThreadRecord[] {
-    return (this.#db.prepare('SELECT * FROM threads ORDER BY created_at DESC, id').all() as Row[]).map(threadFrom);
+    return (this.#stmt('SELECT * FROM threads ORDER BY created_at DESC, id').all() as Row[]).map(threadFrom);
   }
 
   /** Remember the session id a thread's session minted (kept across restarts). */
   setThreadSession(id: string, sessionId: string | null): void {
-    this.#db.prepare('UPDATE threads SET session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.#time(), id);
+    this.#stmt('UPDATE threads SET session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.#time(), id);
   }
 
   // ---- turns ----
@@ -293,12 +305,12 @@ export class RuntimeStore {
   }
 
   getTurn(id: string): TurnRecord | null {
-    const r = this.#db.prepare('SELECT * FROM turns WHERE id = ?').get(id) as Row | undefined;
+    const r = this.#stmt('SELECT * FROM turns WHERE id = ?').get(id) as Row | undefined;
     return r ? turnFrom(r) : null;
   }
 
   listTurns(threadId: string): TurnRecord[] {
-    return (this.#db.prepare('SELECT * FROM turns WHERE thread_id = ? ORDER BY created_at, rowid').all(threadId) as Row[]).map(turnFrom);
+    return (this.#stmt('SELECT * FROM turns WHERE thread_id = ? ORDER BY created_at, rowid').all(threadId) as Row[]).map(turnFrom);
   }
 
   /**
@@ -327,7 +339,7 @@ export class RuntimeStore {
         sets.push('session_id = ?');
         args.push(fields.sessionId);
       }
-      this.#db.prepare(`UPDATE threads SET ${sets.join(', ')} WHERE id = ? AND active_turn_id = ?`).run(...args, turn.threadId, turnId);
+      this.#stmt(`UPDATE threads SET ${sets.join(', ')} WHERE id = ? AND active_turn_id = ?`).run(...args, turn.threadId, turnId);
       const done = this.getTurn(turnId)!;
       emit({ threadId: turn.threadId, turnId, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done) } });
       return done;
@@ -337,7 +349,7 @@ export class RuntimeStore {
   // ---- items ----
 
   #insertItem(id: string, threadId: string, turnId: string, kind: ItemKind, status: ItemStatus, summary: string, detail: string | null, metadata: unknown, at: string): void {
-    const ordinal = Number((this.#db.prepare('SELECT COALESCE(MAX(ordinal), 0) + 1 AS n FROM items WHERE thread_id = ?').get(threadId) as Row).n);
+    const ordinal = Number((this.#stmt('SELECT COALESCE(MAX(ordinal), 0) + 1 AS n FROM items WHERE thread_id = ?').get(threadId) as Row).n);
     this.#db
       .prepare('INSERT INTO items (id, thread_id, turn_id, kind, status, summary, detail, metadata, ordinal, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, threadId, turnId, kind, status, summary, detail, json(metadata), ordinal, at, at);
@@ -360,7 +372,7 @@ export class RuntimeStore {
       const item = this.getItem(itemId);
       if (!item || item.status !== 'in_progress') return;
       const detail = (item.detail ?? '') + delta;
-      this.#db.prepare('UPDATE items SET detail = ?, summary = ?, updated_at = ? WHERE id = ?').run(detail, summaryOf(detail), at, itemId);
+      this.#stmt('UPDATE items SET detail = ?, summary = ?, updated_at = ? WHERE id = ?').run(detail, summaryOf(detail), at, itemId);
       emit({ threadId: item.threadId, turnId: item.turnId, itemId, event: 'item.delta', payload: { kind: item.kind, delta } });
     });
   }
@@ -399,21 +411,21 @@ export class RuntimeStore {
   }
 
   getItem(id: string): ItemRecord | null {
-    const r = this.#db.prepare('SELECT * FROM items WHERE id = ?').get(id) as Row | undefined;
+    const r = this.#stmt('SELECT * FROM items WHERE id = ?').get(id) as Row | undefined;
     return r ? itemFrom(r) : null;
   }
 
   listItems(threadId: string, turnId?: string): ItemRecord[] {
     const rows = turnId
-      ? this.#db.prepare('SELECT * FROM items WHERE thread_id = ? AND turn_id = ? ORDER BY ordinal').all(threadId, turnId)
-      : this.#db.prepare('SELECT * FROM items WHERE thread_id = ? ORDER BY ordinal').all(threadId);
+      ? this.#stmt('SELECT * FROM items WHERE thread_id = ? AND turn_id = ? ORDER BY ordinal').all(threadId, turnId)
+      : this.#stmt('SELECT * FROM items WHERE thread_id = ? ORDER BY ordinal').all(threadId);
     return (rows as Row[]).map(itemFrom);
   }
 
   #closeOpenItems(threadId: string, turnId: string, status: 'completed' | 'interrupted', at: string, emit: (e: PendingEvent) => void): void {
-    const open = (this.#db.prepare("SELECT * FROM items WHERE turn_id = ? AND status = 'in_progress' ORDER BY ordinal").all(turnId) as Row[]).map(itemFrom);
+    const open = (this.#stmt("SELECT * FROM items WHERE turn_id = ? AND status = 'in_progress' ORDER BY ordinal").all(turnId) as Row[]).map(itemFrom);
     for (const item of open) {
-      this.#db.prepare('UPDATE items SET status = ?, updated_at = ? WHERE id = ?').run(status, at, item.id);
+      this.#stmt('UPDATE items SET status = ?, updated_at = ? WHERE id = ?').run(status, at, item.id);
       emit({ threadId, turnId, itemId: item.id, event: 'item.completed', payload: { item: itemPayload(this.getItem(item.id)!) } });
     }
   }
@@ -435,14 +447,14 @@ export class RuntimeStore {
   }
 
   getApproval(id: string): ApprovalRecord | null {
-    const r = this.#db.prepare('SELECT * FROM approvals WHERE id = ?').get(id) as Row | undefined;
+    const r = this.#stmt('SELECT * FROM approvals WHERE id = ?').get(id) as Row | undefined;
     return r ? approvalFrom(r) : null;
   }
 
   pendingApprovals(threadId?: string): ApprovalRecord[] {
     const rows = threadId
-      ? this.#db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND thread_id = ? ORDER BY requested_at, rowid").all(threadId)
-      : this.#db.prepare("SELECT * FROM approvals WHERE status = 'pending' ORDER BY requested_at, rowid").all();
+      ? this.#stmt("SELECT * FROM approvals WHERE status = 'pending' AND thread_id = ? ORDER BY requested_at, rowid").all(threadId)
+      : this.#stmt("SELECT * FROM approvals WHERE status = 'pending' ORDER BY requested_at, rowid").all();
     return (rows as Row[]).map(approvalFrom);
   }
 
@@ -477,9 +489,9 @@ export class RuntimeStore {
   }
 
   #expireTurnApprovals(turnId: string, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): void {
-    const pending = (this.#db.prepare("SELECT * FROM approvals WHERE turn_id = ? AND status = 'pending'").all(turnId) as Row[]).map(approvalFrom);
+    const pending = (this.#stmt("SELECT * FROM approvals WHERE turn_id = ? AND status = 'pending'").all(turnId) as Row[]).map(approvalFrom);
     for (const a of pending) {
-      this.#db.prepare("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
+      this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
       emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause } });
     }
   }
@@ -494,17 +506,17 @@ export class RuntimeStore {
     return this.#change((emit, at) => {
       const approvals = this.pendingApprovals();
       for (const a of approvals) {
-        this.#db.prepare("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
+        this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
         emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause: 'server_restart' } });
       }
-      const turns = (this.#db.prepare("SELECT * FROM turns WHERE status = 'in_progress' ORDER BY created_at").all() as Row[]).map(turnFrom);
+      const turns = (this.#stmt("SELECT * FROM turns WHERE status = 'in_progress' ORDER BY created_at").all() as Row[]).map(turnFrom);
       for (const t of turns) {
-        this.#db.prepare("UPDATE turns SET status = 'interrupted', error = ?, completed_at = ? WHERE id = ?").run('the server stopped during the turn', at, t.id);
+        this.#stmt("UPDATE turns SET status = 'interrupted', error = ?, completed_at = ? WHERE id = ?").run('the server stopped during the turn', at, t.id);
         this.#closeOpenItems(t.threadId, t.id, 'interrupted', at, emit);
         const done = this.getTurn(t.id)!;
         emit({ threadId: t.threadId, turnId: t.id, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done), cause: 'server_restart' } });
       }
-      this.#db.prepare("UPDATE threads SET status = 'idle', active_turn_id = NULL WHERE active_turn_id IS NOT NULL").run();
+      this.#stmt("UPDATE threads SET status = 'idle', active_turn_id = NULL WHERE active_turn_id IS NOT NULL").run();
       return { interruptedTurns: turns.length, expiredApprovals: approvals.length };
     }).value;
   }
@@ -513,13 +525,13 @@ export class RuntimeStore {
 
   /** The highest seq ever assigned (0 when none). */
   headSeq(): number {
-    const r = this.#db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as Row | undefined;
+    const r = this.#stmt("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as Row | undefined;
     return r ? Number(r.seq) : 0;
   }
 
   /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
   eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
-    return (this.#db.prepare('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+    return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
   }
 
   /**
@@ -529,12 +541,12 @@ export class RuntimeStore {
   pruneEvents(keep: number): number {
     return this.#change(() => {
       let removed = 0;
-      const threads = this.#db.prepare('SELECT thread_id, COUNT(*) AS n FROM events GROUP BY thread_id HAVING n > ?').all(keep) as Row[];
+      const threads = this.#stmt('SELECT thread_id, COUNT(*) AS n FROM events GROUP BY thread_id HAVING n > ?').all(keep) as Row[];
       for (const t of threads) {
-        const cut = this.#db.prepare('SELECT seq FROM events WHERE thread_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?').get(t.thread_id, keep) as Row | undefined;
+        const cut = this.#stmt('SELECT seq FROM events WHERE thread_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?').get(t.thread_id, keep) as Row | undefined;
         if (!cut) continue;
-        const info = this.#db.prepare('DELETE FROM events WHERE thread_id = ? AND seq <= ?').run(t.thread_id, cut.seq);
-        this.#db.prepare('UPDATE threads SET pruned_through_seq = MAX(pruned_through_seq, ?) WHERE id = ?').run(cut.seq, t.thread_id);
+        const info = this.#stmt('DELETE FROM events WHERE thread_id = ? AND seq <= ?').run(t.thread_id, cut.seq);
+        this.#stmt('UPDATE threads SET pruned_through_seq = MAX(pruned_through_seq, ?) WHERE id = ?').run(cut.seq, t.thread_id);
         removed += info.changes;
       }
       return removed;
