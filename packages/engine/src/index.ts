@@ -4,7 +4,7 @@
  * to events and calls the host's verbs. Provider internals live behind `@codewhale/engine/providers`,
  * tools behind `@codewhale/engine/tools`.
  */
-export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, retryPolicy, type SharedPools } from './open-session.js';
+export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, type SharedPools } from './open-session.js';
 export { SessionHost, PROFILE_EVENTS, type LifecycleHooks, type SessionHostOptions, type Reloader } from './session-host.js';
 export type {
   ActiveHook,
@@ -57,4 +57,5 @@ export { ReplayProvider } from './provider/replay-provider.js';
 export { ReplayScriptError } from './provider/replay-script.js';
 export { RouteError } from './provider/route.js';
 export { defaultSystemPrompt } from './system-prompt.js';
+export * from './settings/index.js';
 export { HookHarness, type DryRunCall } from './hook-harness.js';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
+import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
@@ -55,7 +55,7 @@ function outcomeBase(spec: RunSpec, started: number): Omit<HookOutcome, 'success
   return {
     hook: spec.hook,
     background: false,
-    strict: !spec.hook.continueOnError && !spec.background,
+    strict: isStrict({ continueOnError: spec.hook.continueOnError, background: spec.background === true }),
     durationMs: Math.max(0, Math.round(performance.now() - started)),
   };
 }
@@ -97,7 +97,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   const { file, args, verbatim } = shellInvocation(spec.command);
   // node:child_process rather than execa: execa adds ~2 ms to every spawn (measured: 4.8–5.2 ms
   // against 2.9 ms for a bare spawn), which sits on the tool-call path, and its own timeout and
-  // cleanup do not cover process groups anyway (TOOLCHAIN §3). See docs/design-notes.md.
+  // cleanup do not cover process groups anyway (D30). See docs/design-notes.md.
   let sub: ChildProcess;
   try {
     sub = spawn(file, args, {

@@ -4,11 +4,11 @@ import { loadHookConfiguration, type CodewhalePaths } from '@codewhale/hooks-sup
 import { PROFILE_EVENTS } from '@codewhale/engine';
 
 /** The surfaces in the order `fires_on` lists them. */
-const SURFACES = ['tui', 'exec', 'runtime'] as const;
+const FIRING_SURFACES = ['tui', 'exec', 'runtime'] as const;
 
 /** Where an event fires: the TUI fires all 15, `exec --hooks` two, Runtime API threads four. */
 export function firesOn(event: HookEventName): string[] {
-  return SURFACES.filter((s) => PROFILE_EVENTS[s].has(event));
+  return FIRING_SURFACES.filter((s) => PROFILE_EVENTS[s].has(event));
 }
 
 /**
