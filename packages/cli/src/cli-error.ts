@@ -1,4 +1,4 @@
-import { EngineError, type ErrorCategory } from '@codewhale/engine';
+import type { ErrorCategory } from '@codewhale/engine';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
 /**
@@ -39,6 +39,11 @@ const ENGINE_EXIT: Partial<Record<ErrorCategory, ExitCode>> = {
 
 /** Any failure from opening or running a session, as a `CliError` (user errors never print a stack). */
 export function fromEngineError(e: unknown): unknown {
-  if (CliError.isInstance(e) || !EngineError.isInstance(e)) return e;
+  // Duck-typed, so every command does not load the engine just to map its errors.
+  if (CliError.isInstance(e) || !isEngineError(e)) return e;
   return new CliError(e.message, { exitCode: ENGINE_EXIT[e.category] ?? EXIT.failure, hint: e.fix, cause: e });
+}
+
+function isEngineError(e: unknown): e is Error & { readonly category: ErrorCategory; readonly fix: string | null } {
+  return e instanceof Error && typeof (e as { category?: unknown }).category === 'string';
 }

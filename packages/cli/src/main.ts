@@ -156,6 +156,16 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
   common(hooks.command('revoke').description("Revoke the workspace's project hooks approval (takes effect at once)").addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/hooks-review.js').then((m) => m.runHooksRevoke(opts, io))),
   );
+  common(
+    program
+      .command('serve')
+      .description('Start the Runtime API (HTTP + server-sent events) for desktop and web clients')
+      .option('--host <host>', 'bind address (default 127.0.0.1)')
+      .option('--port <port>', 'port (default 7878; 0 picks a free one)', int('--port'))
+      .option('--auth-token <token>', 'the token clients must send (else $CODEWHALE_RUNTIME_TOKEN, $DEEPSEEK_RUNTIME_TOKEN, or a generated one in $CODEWHALE_HOME/runtime-token)')
+      .option('--insecure-no-auth', 'accept requests without a token (loopback binds only)')
+      .addHelpText('after', `\nThe first line of output is the URL.${exits('0 stopped by SIGTERM/SIGINT, 1 could not start, 2 usage error')}`),
+  ).action((opts) => run(import('./commands/serve.js').then((m) => m.runServe(opts, io))));
   common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)').addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/trust.js').then((m) => m.runTrust(true, opts, io))),
   );

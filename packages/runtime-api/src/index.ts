@@ -1,1 +1,19 @@
-export {};
+/**
+ * @codewhale/runtime-api — the Runtime API server behind `codewhale serve`: threads and turns
+ * over HTTP, server-sent events with resume, durable approvals, `GET /v1/hooks`, all stored in
+ * SQLite.
+ */
+export { startServer, ServeError, type ServeOptions, type RunningServer } from './start-server.js';
+export { createApp, type AppDeps } from './create-app.js';
+export { RuntimeStore, StoreError, type RuntimeStoreOptions, type SyncLevel } from './store/runtime-store.js';
+export { SCHEMA_VERSION } from './store/migrations.js';
+export type { ThreadRecord, TurnRecord, ItemRecord, ApprovalRecord, StoredEvent } from './store/records.js';
+export { EventHub, eventEnvelope } from './events/event-hub.js';
+export { ApprovalBroker } from './approval-broker.js';
+export { SessionTurnRunner, type TurnRunner, type ThreadSession, type OpenThreadSession } from './turn-runner.js';
+export { ApiError, STATUS_OF, CODE_OF_CATEGORY, type ApiErrorCode } from './http/api-error.js';
+export { openApiDocument } from './http/openapi.js';
+export { resolveToken, tokenFilePath, type TokenSource } from './auth/resolve-token.js';
+export { tokensMatch, presentedToken, isLoopbackHost } from './auth/check-token.js';
+export { hooksView, firesOn } from './hooks-view.js';
+export { VERSION } from './version.js';

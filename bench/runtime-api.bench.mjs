@@ -1,0 +1,180 @@
+// runtime-api: 8 threads running turns at once (each tool call crosses a real tool_call_before
+// gate hook), 50 SSE clients following them. Measures events/s, engine → client event latency
+// (p50/p99, against a same-run /health round trip), memory after 10,000 events, and after
+// 1,000 client connects/disconnects (no growth, no leftover subscription).
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { ReplayProvider } from '@codewhale/engine';
+import { RuntimeStore, startServer } from '@codewhale/runtime-api';
+import { round } from './util.mjs';
+
+const THREADS = 8;
+const CLIENTS = 50;
+const TARGET_EVENTS = 10_000;
+const TOOL_CALLS_PER_TURN = 4;
+const CONNECTS = 1_000;
+const TOKEN = 'bench-token-0123456789';
+const H = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
+const mb = (n) => round(n / 1024 / 1024, 1);
+// A real collection before each memory reading (bench.mjs runs without --expose-gc).
+v8.setFlagsFromString('--expose_gc');
+const collect = vm.runInNewContext('gc');
+const gc = () => {
+  collect();
+  collect();
+};
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+function script() {
+  const lines = [];
+  for (let t = 0; t < 400; t++) {
+    for (let i = 0; i < TOOL_CALLS_PER_TURN; i++) lines.push(JSON.stringify({ tool_calls: [{ name: 'read', arguments: { path: 'file.txt' } }] }));
+    lines.push(JSON.stringify({ text: `turn ${t} done` }));
+  }
+  return lines.join('\n');
+}
+
+/** Follow one thread's events; record the latency of each (receipt time − created_at). */
+function follow(url, threadId, latencies, counter, signal) {
+  return (async () => {
+    const res = await fetch(`${url}/v1/threads/${threadId}/events`, { headers: H, signal });
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buf += dec.decode(value, { stream: true });
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (!data || !frame.includes('\nid: ') && !frame.startsWith('id: ')) continue;
+          const env = JSON.parse(data.slice(6));
+          latencies.push(Date.now() - Date.parse(env.created_at));
+          counter.n++;
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+}
+
+/** Commits per second of the store alone (one appended event per commit), for each synchronous level. */
+function commitRate(dir, synchronous) {
+  const store = RuntimeStore.open(join(dir, `commit-${synchronous}.db`), { synchronous });
+  const thread = store.createThread({ workspace: dir, mode: 'work', posture: 'ask', model: null, sessionId: null });
+  const { turn } = store.startTurn(thread.id, { prompt: 'x', mode: 'work', posture: 'ask', model: null });
+  const item = store.startItem(thread.id, turn.id, 'agent_message', { summary: '' });
+  const n = 1_000;
+  const t = performance.now();
+  for (let i = 0; i < n; i++) store.appendDelta(item.id, 'x');
+  const rate = n / ((performance.now() - t) / 1000);
+  store.close();
+  return rate;
+}
+
+export async function run() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-api-')));
+  const home = join(root, 'home');
+  const ws = join(root, 'ws');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(ws, { recursive: true });
+  writeFileSync(join(ws, 'file.txt'), 'hello\n'.repeat(20));
+  writeFileSync(join(home, 'config.toml'), '[hooks]\n[[hooks.hooks]]\nname = "gate"\nevent = "tool_call_before"\ncommand = "true"\n');
+  const text = script();
+  const server = await startServer({
+    port: 0,
+    workspace: ws,
+    env: { CODEWHALE_HOME: home, CODEWHALE_RUNTIME_TOKEN: TOKEN, PATH: process.env.PATH },
+    provider: () => ReplayProvider.fromText(text),
+  });
+  const rows = [];
+  const full = commitRate(root, 'FULL');
+  const normal = commitRate(root, 'NORMAL');
+  rows.push({ name: 'runtime-api: store commits/s, synchronous=FULL (baseline)', value: round(full, 0), unit: 'commits/s', note: 'one event per commit, no server' });
+  rows.push({ name: 'runtime-api: store commits/s, synchronous=NORMAL', value: round(normal, 0), unit: 'commits/s', note: `${round(normal / full, 1)}× FULL` });
+  try {
+    const call = async (path, body) => (await fetch(server.url + path, body === undefined ? { headers: H } : { method: 'POST', headers: H, body: JSON.stringify(body) })).json();
+
+    // Baseline: a /health round trip on the same server.
+    const health = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/health`)).text();
+      health.push(performance.now() - t);
+    }
+    health.sort((a, b) => a - b);
+
+    const threads = [];
+    for (let i = 0; i < THREADS; i++) threads.push((await call('/v1/threads', { posture: 'full_access' })).thread.id);
+    gc();
+    const memStart = process.memoryUsage();
+    const latencies = [];
+    const delivered = { n: 0 };
+    const abort = new AbortController();
+    const clients = Array.from({ length: CLIENTS }, (_, i) => follow(server.url, threads[i % THREADS], latencies, delivered, abort.signal));
+    const startSeq = server.store.headSeq();
+    const t0 = performance.now();
+    let turns = 0;
+    await Promise.all(
+      threads.map(async (id) => {
+        while (server.store.headSeq() - startSeq < TARGET_EVENTS && performance.now() - t0 < 150_000) {
+          const { turn } = await call(`/v1/threads/${id}/turns`, { prompt: 'read the file' });
+          for (;;) {
+            const t = server.store.getTurn(turn.id);
+            if (t.status !== 'in_progress') break;
+            await new Promise((r) => setTimeout(r, 2));
+          }
+          turns++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const events = server.store.headSeq() - startSeq;
+    await new Promise((r) => setTimeout(r, 300));
+    abort.abort();
+    await Promise.all(clients);
+    gc();
+    const memAfterEvents = process.memoryUsage();
+    latencies.sort((a, b) => a - b);
+    rows.push({ name: 'runtime-api: /health round trip p50 (baseline)', value: round(pct(health, 0.5), 2), unit: 'ms', note: `p99 ${round(pct(health, 0.99), 2)} ms` });
+    rows.push({ name: 'runtime-api: events stored per second', value: round(events / seconds, 0), unit: 'events/s', note: `${events} events, ${turns} turns × ${TOOL_CALLS_PER_TURN} gated tool calls, ${THREADS} threads, synchronous=FULL, ${round(seconds, 1)} s` });
+    rows.push({ name: 'runtime-api: events delivered per second', value: round(delivered.n / seconds, 0), unit: 'events/s', note: `${CLIENTS} SSE clients` });
+    rows.push({ name: 'runtime-api: event latency p50 (engine → client)', value: pct(latencies, 0.5), unit: 'ms', note: `p99 ${pct(latencies, 0.99)} ms; created_at has ms resolution; includes the commit` });
+    rows.push({ name: 'runtime-api: event latency p99', value: pct(latencies, 0.99), unit: 'ms', note: `${round(pct(latencies, 0.99) / Math.max(pct(health, 0.5), 0.01), 1)}× the /health p50` });
+    rows.push({ name: `runtime-api: heap after ${events} events`, value: mb(memAfterEvents.heapUsed), unit: 'MiB', note: `start ${mb(memStart.heapUsed)} MiB; rss ${mb(memAfterEvents.rss)} MiB; after a full GC` });
+
+    // 1,000 connects and disconnects: nothing may stay behind.
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < CONNECTS; i++) {
+      const ac = new AbortController();
+      const res = await fetch(`${server.url}/v1/threads/${threads[i % THREADS]}/events?since_seq=${server.store.headSeq()}`, { headers: H, signal: ac.signal });
+      const reader = res.body.getReader();
+      await reader.read();
+      ac.abort();
+      await reader.closed.catch(() => {});
+    }
+    for (let i = 0; i < 100 && server.hub.subscriberCount() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    rows.push({
+      name: 'runtime-api: heap growth after 1,000 connects/disconnects',
+      value: mb(after - before),
+      unit: 'MiB',
+      note: `${server.hub.subscriberCount()} subscriptions left; heap ${mb(before)} → ${mb(after)} MiB`,
+    });
+  } finally {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+  return rows;
+}

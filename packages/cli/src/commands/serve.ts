@@ -1,0 +1,74 @@
+import { CliError } from '../cli-error.js';
+import { commandContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import type { CommonOptions } from '../main.js';
+
+export interface ServeOptions extends CommonOptions {
+  readonly host?: string;
+  readonly port?: number;
+  readonly authToken?: string;
+  readonly insecureNoAuth?: boolean;
+}
+
+/** Resolves when the server should stop (default: the first SIGTERM or SIGINT). */
+export type StopSignal = Promise<string>;
+
+function processStopSignal(): StopSignal {
+  return new Promise((resolve) => {
+    const on = (sig: string) => () => {
+      process.off('SIGTERM', term);
+      process.off('SIGINT', int);
+      resolve(sig);
+    };
+    const term = on('SIGTERM');
+    const int = on('SIGINT');
+    process.once('SIGTERM', term);
+    process.once('SIGINT', int);
+  });
+}
+
+/**
+ * `codewhale serve`: the Runtime API. The first line of output is the URL it listens on; the
+ * token is never printed (only where it comes from). Runs until SIGTERM/SIGINT, then stops
+ * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, unreadable
+ * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind).
+ */
+export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = processStopSignal()): Promise<number> {
+  const ctx = commandContext(opts, io);
+  // Loaded only here, so `--version` and the other commands never pay for the server.
+  const api = await import('@codewhale/runtime-api');
+  let server;
+  try {
+    server = await api.startServer({
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 7878,
+      workspace: ctx.workspace,
+      env: io.env,
+      authToken: opts.authToken ?? null,
+      insecureNoAuth: Boolean(opts.insecureNoAuth),
+      configPath: opts.config ? ctx.paths.configPath : null,
+    });
+  } catch (e) {
+    if (api.ServeError.isInstance(e)) {
+      throw e.code === 'usage' ? CliError.usage(e.message) : new CliError(e.message, { exitCode: EXIT.failure });
+    }
+    throw e;
+  }
+  io.stdout(`${server.url}\n`);
+  const auth =
+    server.tokenSource === 'none'
+      ? 'auth: none (--insecure-no-auth, loopback only)'
+      : server.tokenSource === 'generated' || server.tokenSource === 'file'
+        ? `auth: token in ${server.tokenFile} (mode 0600; ${server.tokenSource === 'generated' ? 'generated now' : 'reused'}); send it as Authorization: Bearer <token>`
+        : `auth: token from ${server.tokenSource === 'flag' ? '--auth-token' : `$${server.tokenSource}`}`;
+  io.stdout(`${auth}\n`);
+  io.stdout(`workspace: ${ctx.workspace}\ndatabase: ${server.databasePath}\n`);
+  if (server.recovered.interruptedTurns + server.recovered.expiredApprovals > 0) {
+    io.stdout(`recovered: ${server.recovered.interruptedTurns} interrupted turn(s), ${server.recovered.expiredApprovals} expired approval(s)\n`);
+  }
+  const sig = await stop;
+  io.stderr(`${sig}: stopping (interrupting running turns)\n`);
+  await server.close();
+  return EXIT.ok;
+}

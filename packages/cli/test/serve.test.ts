@@ -1,0 +1,67 @@
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runServe } from '../src/commands/serve.js';
+import { EXIT } from '../src/exit-codes.js';
+import { main } from '../src/main.js';
+import type { Io } from '../src/io.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function memoryIo(env: Record<string, string> = {}): Io & { out: string[]; err: string[]; home: string } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-serve-')));
+  dirs.push(root);
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, home: join(root, 'home'), stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: { CODEWHALE_HOME: join(root, 'home'), ...env }, cwd: root, isTTY: false };
+}
+
+describe('codewhale serve', () => {
+  it('prints the URL first, never the token, serves until stopped, then exits 0', async () => {
+    const io = memoryIo();
+    let stop!: (s: string) => void;
+    const stopped = new Promise<string>((r) => (stop = r));
+    const running = runServe({ port: 0 }, io, stopped);
+    for (let i = 0; i < 400 && io.out.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const lines = io.out.join('').split('\n');
+    expect(lines[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const tokenFile = join(io.home, 'runtime-token');
+    expect(lines[1]).toContain(tokenFile);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const { readFileSync } = await import('node:fs');
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    expect(io.out.join('')).not.toContain(token);
+    const health = await fetch(`${lines[0]}/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${lines[0]}/v1/threads`)).status).toBe(401);
+    expect((await fetch(`${lines[0]}/v1/threads`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    stop('SIGTERM');
+    expect(await running).toBe(EXIT.ok);
+    await expect(fetch(`${lines[0]}/health`)).rejects.toThrow();
+  });
+
+  it('refuses --insecure-no-auth on a non-loopback bind with a usage error (exit 2)', async () => {
+    const io = memoryIo();
+    expect(await main(['serve', '--host', '0.0.0.0', '--port', '0', '--insecure-no-auth'], io)).toBe(EXIT.usage);
+    expect(io.err.join('')).toMatch(/^error: --insecure-no-auth is refused on a non-loopback bind/);
+    expect(io.err.join('')).not.toMatch(/\n\s+at /);
+  });
+
+  it('a port in use is a startup failure (exit 1) with a hint', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    const io = memoryIo({ CODEWHALE_RUNTIME_TOKEN: 'tok-123456' });
+    try {
+      expect(await main(['serve', '--port', String(port)], io)).toBe(EXIT.failure);
+      expect(io.err.join('')).toContain('already in use');
+    } finally {
+      blocker.close();
+    }
+  });
+});

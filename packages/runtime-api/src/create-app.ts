@@ -1,0 +1,236 @@
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { z } from 'zod';
+import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
+import { presentedToken, tokensMatch } from './auth/check-token.js';
+import type { ApprovalBroker } from './approval-broker.js';
+import type { EventHub } from './events/event-hub.js';
+import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
+import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
+import { redact } from './redact.js';
+import { openApiDocument } from './http/openapi.js';
+import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
+import type { ThreadRecord } from './store/records.js';
+import { approvalPayload, itemPayload, threadPayload, turnPayload, type RuntimeStore } from './store/runtime-store.js';
+import type { TurnRunner } from './turn-runner.js';
+
+/** Everything the routes use. */
+export interface AppDeps {
+  readonly store: RuntimeStore;
+  readonly hub: EventHub;
+  readonly broker: ApprovalBroker;
+  readonly runner: TurnRunner;
+  /** `null`: no authentication (`--insecure-no-auth`, loopback only). */
+  readonly token: string | null;
+  /** The workspace `serve` was started in (or `--workspace`). */
+  readonly defaultWorkspace: string;
+  readonly version: string;
+  /** The `hooks list` model as JSON for a workspace. */
+  readonly hooksList: (workspace: string) => Record<string, unknown>;
+  /** Threads that may run a turn at once (default 8). */
+  readonly maxConcurrentTurns?: number;
+  /** Request body cap in bytes (default 1 MiB). */
+  readonly maxBodyBytes?: number;
+  readonly sse?: SseOptions;
+  /** Secret values never echoed in an error. */
+  readonly secrets?: readonly string[];
+  /** True once shutdown began: new work gets 503. */
+  readonly isShuttingDown?: () => boolean;
+}
+
+const issuesOf = (error: z.ZodError): ApiIssue[] =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
+
+async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text();
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (e) {
+    throw new ApiError('invalid_json', `the request body is not valid JSON: ${(e as Error).message}`);
+  }
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ApiError('invalid_request', 'the request body is invalid', { issues: issuesOf(r.error) });
+  return r.data;
+}
+
+function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const r = schema.safeParse(c.req.query());
+  if (!r.success) throw new ApiError('invalid_request', 'the query string is invalid', { issues: issuesOf(r.error) });
+  return r.data;
+}
+
+function canonicalWorkspace(raw: string, base: string): string {
+  const abs = isAbsolute(raw) ? raw : resolve(base, raw);
+  try {
+    const real = realpathSync(abs);
+    if (statSync(real).isDirectory()) return real;
+  } catch {
+    // answered below
+  }
+  throw new ApiError('invalid_request', 'the workspace is not an existing directory', { issues: [{ path: 'workspace', code: 'not_a_directory', message: 'pass an existing directory' }] });
+}
+
+/**
+ * The Runtime API as a Hono app (no socket: `app.request()` in tests, `@hono/node-server` in
+ * `serve`). Every error answers `{error: {code, message, issues?}}` with the status of its code;
+ * nothing a client sends can produce a stack trace or touch another thread.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const { store, runner, broker } = deps;
+  const maxTurns = deps.maxConcurrentTurns ?? 8;
+  const shuttingDown = deps.isShuttingDown ?? (() => false);
+
+  const threadJson = (t: ThreadRecord) => {
+    const pending = store.pendingApprovals(t.id);
+    return threadPayload(t, { status: t.activeTurnId ? (pending.length > 0 ? 'waiting' : 'active') : 'idle', pendingApprovals: pending });
+  };
+  const mustThread = (id: string): ThreadRecord => {
+    const t = store.getThread(id);
+    if (!t) throw new ApiError('not_found', `no thread ${id.slice(0, 100)}`);
+    return t;
+  };
+
+  app.onError((e, c) => {
+    if (ApiError.isInstance(e)) return c.json(e.toJSON(), e.status as 400, e.headers);
+    if (EngineError.isInstance(e)) {
+      // One table from engine categories to API codes; the engine's message is bounded and names no secret.
+      const err = new ApiError(CODE_OF_CATEGORY[e.category] ?? 'internal', redact(errorMessage(e), deps.secrets ?? []));
+      return c.json(err.toJSON(), err.status as 500);
+    }
+    const status = (e as { status?: unknown }).status;
+    if (status === 413) return c.json(new ApiError('payload_too_large', 'the request body is over the size cap').toJSON(), 413);
+    // Never a stack trace or an internal message on the wire.
+    return c.json(new ApiError('internal', 'internal error').toJSON(), 500);
+  });
+  app.notFound((c) => c.json(new ApiError('not_found', 'no such route').toJSON(), 404));
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => c.json(new ApiError('method_not_allowed', `use ${methods.join(', ')}`).toJSON(), 405, { Allow: methods.join(', ') }) }));
+  app.use(
+    bodyLimit({
+      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
+      onError: (c) => c.json(new ApiError('payload_too_large', `the request body is over ${deps.maxBodyBytes ?? 1024 * 1024} bytes`).toJSON(), 413),
+    }),
+  );
+
+  // Public.
+  app.get('/health', (c) => c.json({ status: shuttingDown() ? 'stopping' : 'ok' }));
+  app.get('/v1/runtime/info', (c) =>
+    c.json({
+      name: 'codewhale-runtime-api',
+      version: deps.version,
+      schema_version: store.schemaVersion(),
+      event_schema_version: 1,
+      auth: deps.token === null ? 'none' : 'token',
+      hook_events: ['tool_call_before', 'shell_env', 'tool_call_after', 'on_error'],
+      max_concurrent_turns: maxTurns,
+      approval_timeout_secs: Math.round(broker.timeoutMs / 1000),
+    }),
+  );
+
+  // Everything else under /v1 needs the token.
+  app.use('/v1/*', async (c, next) => {
+    if (deps.token !== null && !tokensMatch(presentedToken(c.req.raw.headers), deps.token)) {
+      throw new ApiError('unauthorized', 'missing or wrong token: send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    await next();
+  });
+
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(deps.version)));
+
+  app.post('/v1/threads', async (c) => {
+    const body = await readJson(c, CreateThreadBody);
+    if (shuttingDown()) throw new ApiError('unavailable', 'the server is shutting down');
+    const workspace = canonicalWorkspace(body.workspace ?? deps.defaultWorkspace, deps.defaultWorkspace);
+    const mode = parseMode(body.mode ?? 'work')!;
+    const posture = parsePosture(body.posture ?? 'ask')!;
+    const thread = await runner.createThread({ workspace, mode, posture, model: body.model ?? null });
+    return c.json({ thread: threadJson(thread) }, 201);
+  });
+
+  app.get('/v1/threads', (c) => c.json({ threads: store.listThreads().map(threadJson) }));
+
+  app.get('/v1/threads/:id', (c) => {
+    const t = mustThread(c.req.param('id'));
+    return c.json({ thread: threadJson(t), turns: store.listTurns(t.id).map(turnPayload) });
+  });
+
+  app.get('/v1/threads/:id/items', (c) => {
+    const t = mustThread(c.req.param('id'));
+    return c.json({ items: store.listItems(t.id).map(itemPayload) });
+  });
+
+  app.post('/v1/threads/:id/turns', async (c) => {
+    const body = await readJson(c, CreateTurnBody);
+    const t = mustThread(c.req.param('id'));
+    if (shuttingDown()) throw new ApiError('unavailable', 'the server is shutting down');
+    if (t.activeTurnId) throw new ApiError('conflict', `a turn is already running on this thread (${t.activeTurnId}); interrupt it or wait for turn.completed`);
+    if (runner.activeCount >= maxTurns) {
+      throw new ApiError('too_many_requests', `${maxTurns} threads are already running turns; retry later`, { headers: { 'Retry-After': '5' } });
+    }
+    const started = store.startTurn(t.id, {
+      prompt: body.prompt,
+      mode: body.mode ? parseMode(body.mode)! : t.mode,
+      posture: body.posture ? parsePosture(body.posture)! : t.posture,
+      model: body.model ?? t.model,
+    });
+    if (!started) throw new ApiError('conflict', 'a turn is already running on this thread');
+    runner.start(store.getThread(t.id)!, started.turn);
+    return c.json({ thread: threadJson(store.getThread(t.id)!), turn: turnPayload(started.turn) }, 201);
+  });
+
+  const mustRunningTurn = (c: Context) => {
+    const t = mustThread(c.req.param('id')!);
+    const turn = store.getTurn(c.req.param('turn')!);
+    if (!turn || turn.threadId !== t.id) throw new ApiError('not_found', 'no such turn on this thread');
+    if (turn.status !== 'in_progress') throw new ApiError('conflict', `the turn is not running (${turn.status})`);
+    return { thread: t, turn };
+  };
+
+  app.post('/v1/threads/:id/turns/:turn/interrupt', (c) => {
+    const { thread, turn } = mustRunningTurn(c);
+    runner.interrupt(thread.id, turn.id);
+    return c.json({ interrupted: true, turn_id: turn.id }, 202);
+  });
+
+  app.post('/v1/threads/:id/turns/:turn/steer', async (c) => {
+    const body = await readJson(c, SteerBody);
+    const { thread, turn } = mustRunningTurn(c);
+    const r = await runner.steer(thread.id, turn.id, body.prompt);
+    if (r.kind === 'idle') throw new ApiError('conflict', 'the turn ended before the text could be added');
+    return c.json({ steered: r.kind === 'steered', ...(r.kind === 'blocked' ? { blocked: true, reason: r.reason } : {}) }, 202);
+  });
+
+  app.get('/v1/threads/:id/events', (c) => {
+    const q = readQuery(c, EventsQuery);
+    const t = mustThread(c.req.param('id'));
+    const header = c.req.header('last-event-id');
+    let cursor = 0;
+    if (header !== undefined && header.trim() !== '') {
+      if (!/^\d{1,15}$/.test(header.trim())) throw new ApiError('invalid_request', 'Last-Event-ID must be an event seq', { issues: [{ path: 'Last-Event-ID', code: 'invalid_string', message: 'a non-negative integer' }] });
+      cursor = Number(header.trim());
+    } else if (q.since_seq !== undefined) cursor = Number(q.since_seq);
+    return streamThreadEvents(c, deps, t.id, cursor, deps.sse);
+  });
+
+  app.post('/v1/approvals/:id', async (c) => {
+    const body = await readJson(c, ApprovalBody);
+    const r = broker.answer(c.req.param('id'), body.decision, body.remember ?? false);
+    if (!r.ok) {
+      if (r.reason === 'not_found') throw new ApiError('not_found', 'no such approval');
+      throw new ApiError('conflict', `the approval was already ${r.approval?.status === 'expired' ? 'expired (denied)' : `decided (${r.approval?.decision})`}`);
+    }
+    return c.json({ approval: approvalPayload(r.approval) });
+  });
+
+  app.get('/v1/hooks', (c) => {
+    const q = readQuery(c, HooksQuery);
+    const workspace = q.thread_id ? mustThread(q.thread_id).workspace : deps.defaultWorkspace;
+    return c.json(deps.hooksList(workspace));
+  });
+
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { StoredEvent } from '../store/records.js';
+
+export type EventSubscriber = (event: StoredEvent) => void;
+
+/**
+ * Committed events fanned out to live subscribers, per thread. The store publishes here only
+ * after a commit, so a subscriber never sees an event that is not durable.
+ */
+export class EventHub {
+  readonly #byThread = new Map<string, Set<EventSubscriber>>();
+
+  publish(events: readonly StoredEvent[]): void {
+    for (const e of events) {
+      const subs = this.#byThread.get(e.threadId);
+      if (!subs) continue;
+      for (const s of [...subs]) s(e);
+    }
+  }
+
+  /** Subscribe to one thread; the returned function unsubscribes (idempotent). */
+  subscribe(threadId: string, subscriber: EventSubscriber): () => void {
+    let subs = this.#byThread.get(threadId);
+    if (!subs) {
+      subs = new Set();
+      this.#byThread.set(threadId, subs);
+    }
+    subs.add(subscriber);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const set = this.#byThread.get(threadId);
+      set?.delete(subscriber);
+      if (set && set.size === 0) this.#byThread.delete(threadId);
+    };
+  }
+
+  /** Live subscribers (all threads): what a disconnect must release. */
+  subscriberCount(): number {
+    let n = 0;
+    for (const s of this.#byThread.values()) n += s.size;
+    return n;
+  }
+}
+
+/** The wire envelope of an event. */
+export function eventEnvelope(e: StoredEvent): Record<string, unknown> {
+  return {
+    schema_version: 1,
+    seq: e.seq,
+    event: e.event,
+    thread_id: e.threadId,
+    turn_id: e.turnId,
+    item_id: e.itemId,
+    created_at: e.createdAt,
+    payload: e.payload,
+  };
+}

@@ -1,0 +1,40 @@
+import { buildHooksList, hooksListToJson } from '@codewhale/hooks-config';
+import type { HookEventName } from '@codewhale/hooks-payloads';
+import { loadHookConfiguration, type CodewhalePaths } from '@codewhale/hooks-supervisor';
+import { PROFILE_EVENTS } from '@codewhale/engine';
+
+/** The surfaces in the order `fires_on` lists them. */
+const FIRING_SURFACES = ['tui', 'exec', 'runtime'] as const;
+
+/** Where an event fires: the TUI fires all 15, `exec --hooks` two, Runtime API threads four. */
+export function firesOn(event: HookEventName): string[] {
+  return FIRING_SURFACES.filter((s) => PROFILE_EVENTS[s].has(event));
+}
+
+/**
+ * `GET /v1/hooks`: the shared `hooks list` model as JSON for a workspace (global plus its
+ * trusted-and-approved project hooks), each hook with the surfaces it fires on and whether it
+ * fires in this server's threads. Display-safe only: never raw commands, env values or paths.
+ */
+export function hooksView(paths: CodewhalePaths, workspace: string): Record<string, unknown> {
+  const r = loadHookConfiguration({ paths, workspace });
+  if (!r.ok) {
+    // The user's config cannot be parsed: say so without echoing its contents or its path.
+    return {
+      configured: true,
+      enabled: false,
+      default_timeout_secs: null,
+      hooks: [],
+      problems: r.issues.map((i) => ({ severity: 'error', code: 'config_unreadable', event: null, label: null, detail: 'the user config could not be parsed; run `codewhale hooks validate`', summary: i.summary.replace(/\/[^\s`'"]+/g, '<path>'), source: 'global', line: null })),
+      project: null,
+      runtime_events: [...PROFILE_EVENTS.runtime],
+      hook_set_digest: null,
+    };
+  }
+  const json = hooksListToJson(buildHooksList(r.value.loaded.set, r.value.loaded.project));
+  const hooks = (json.hooks as Record<string, unknown>[]).map((h) => {
+    const event = h.event as HookEventName;
+    return { ...h, fires_on: firesOn(event), fires_on_runtime: PROFILE_EVENTS.runtime.has(event) };
+  });
+  return { ...json, hooks, runtime_events: [...PROFILE_EVENTS.runtime], hook_set_digest: r.value.digest };
+}

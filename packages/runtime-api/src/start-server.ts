@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closeSharedPools, createSharedPools, openSession, type ModelProvider, type SharedPools } from '@codewhale/engine';
+import { resolvePaths } from '@codewhale/hooks-supervisor';
+import { ApprovalBroker } from './approval-broker.js';
+import { isLoopbackHost } from './auth/check-token.js';
+import { resolveToken, type TokenSource } from './auth/resolve-token.js';
+import { createApp } from './create-app.js';
+import { EventHub } from './events/event-hub.js';
+import type { SseOptions } from './events/sse-stream.js';
+import { hooksView } from './hooks-view.js';
+import { secretValues } from './redact.js';
+import { RuntimeStore, type SyncLevel } from './store/runtime-store.js';
+import { SessionTurnRunner, type OpenThreadSession } from './turn-runner.js';
+import { VERSION } from './version.js';
+
+/** A bad `serve` invocation (exit 2) or a server that could not start (exit 1). */
+export class ServeError extends Error {
+  readonly code: 'usage' | 'startup';
+  constructor(code: ServeError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ServeError';
+    this.code = code;
+  }
+  static isInstance(e: unknown): e is ServeError {
+    return e instanceof ServeError;
+  }
+}
+
+export interface ServeOptions {
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Default 7878; 0 picks a free port. */
+  readonly port?: number;
+  /** The canonical default workspace of new threads. */
+  readonly workspace: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** `--auth-token`. */
+  readonly authToken?: string | null;
+  /** `--insecure-no-auth`: refused unless the bind is loopback. */
+  readonly insecureNoAuth?: boolean;
+  /** `--config PATH`. */
+  readonly configPath?: string | null;
+  /** Default `$CODEWHALE_HOME/runtime/runtime.db`. */
+  readonly databasePath?: string;
+  readonly synchronous?: SyncLevel;
+  /** A model provider for every thread instead of resolving the route (tests, embedders). */
+  readonly provider?: () => ModelProvider;
+  /** How a thread's session is opened (default: the engine's `openSession`, `runtime` profile). */
+  readonly openThreadSession?: OpenThreadSession;
+  readonly approvalTimeoutMs?: number;
+  readonly maxConcurrentTurns?: number;
+  readonly sse?: SseOptions;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly tokenSource: TokenSource | 'none';
+  /** The token file when the token lives in one (its path, never its contents). */
+  readonly tokenFile: string | null;
+  readonly databasePath: string;
+  /** What the restart recovery found. */
+  readonly recovered: { readonly interruptedTurns: number; readonly expiredApprovals: number };
+  readonly store: RuntimeStore;
+  readonly hub: EventHub;
+  /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+function urlOf(host: string, port: number): string {
+  const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+/** Start the Runtime API: open and recover the store, then listen. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 7878;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ServeError('usage', `--port must be 0..65535, got ${port}`);
+  if (options.insecureNoAuth && !isLoopbackHost(host)) {
+    throw new ServeError('usage', `--insecure-no-auth is refused on a non-loopback bind (${host}); bind 127.0.0.1 or use a token`);
+  }
+  const paths = resolvePaths(env, options.configPath ?? null);
+  const resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
+  const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');
+  let store: RuntimeStore;
+  try {
+    store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'FULL' });
+  } catch (e) {
+    throw new ServeError('startup', (e as Error).message, { cause: e });
+  }
+  const recovered = store.recover();
+  const hub = new EventHub();
+  store.onCommit((events) => hub.publish(events));
+  const broker = new ApprovalBroker(store, { timeoutMs: options.approvalTimeoutMs ?? 300_000 });
+  // Created with the first session, shared by every thread's session.
+  let pools: SharedPools | null = null;
+  const open: OpenThreadSession =
+    options.openThreadSession ??
+    (async (o) => {
+      const host = await openSession({
+        workspace: o.workspace,
+        home: paths.home,
+        env,
+        profile: 'runtime',
+        interaction: o.interaction,
+        pools: (pools ??= createSharedPools()),
+        flags: { mode: o.mode, posture: o.posture, ...(o.model ? { model: o.model } : {}), ...(options.configPath ? { configPath: options.configPath } : {}) },
+        ...(o.history ? { history: o.history as never } : {}),
+        ...(options.provider ? { provider: options.provider() } : {}),
+      });
+      await host.start();
+      return host;
+    });
+  const secrets = [...secretValues(env), ...(resolved ? [resolved.token] : [])];
+  const runner = new SessionTurnRunner({ store, broker, open, secrets });
+  let stopping = false;
+  const app = createApp({
+    store,
+    hub,
+    broker,
+    runner,
+    token: resolved?.token ?? null,
+    defaultWorkspace: options.workspace,
+    version: VERSION,
+    hooksList: (workspace) => hooksView(paths, workspace),
+    ...(options.maxConcurrentTurns !== undefined ? { maxConcurrentTurns: options.maxConcurrentTurns } : {}),
+    ...(options.sse ? { sse: options.sse } : {}),
+    isShuttingDown: () => stopping,
+    secrets,
+  });
+
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s as Server)) as Server;
+      s.once('error', reject);
+    });
+  } catch (e) {
+    store.close();
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ServeError('startup', code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`, { cause: e });
+  }
+  const bound = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      stopping = true;
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      await runner.close();
+      broker.close();
+      // Streams and keep-alive connections would hold the listener open.
+      server.closeAllConnections();
+      await stopped;
+      if (pools) await closeSharedPools(pools).catch(() => {});
+      store.close();
+    })();
+    return closing;
+  };
+
+  return {
+    url: urlOf(host, bound),
+    host,
+    port: bound,
+    tokenSource: resolved?.source ?? 'none',
+    tokenFile: resolved?.file ?? null,
+    databasePath,
+    recovered,
+    store,
+    hub,
+    close,
+  };
+}

@@ -1,0 +1,82 @@
+/** Rows of the runtime store, as the code sees them (camelCase; the wire is snake_case). */
+
+export type TurnStatus = 'in_progress' | 'completed' | 'interrupted' | 'failed';
+export type ItemKind = 'user_message' | 'agent_message' | 'agent_reasoning' | 'tool_call' | 'error' | 'status';
+export type ItemStatus = 'in_progress' | 'completed' | 'failed' | 'interrupted';
+export type ApprovalStatus = 'pending' | 'decided' | 'expired';
+
+export interface ThreadRecord {
+  readonly id: string;
+  /** The hook session id (`sess_…`) of the thread's session, kept across restarts. */
+  readonly sessionId: string | null;
+  readonly workspace: string;
+  readonly mode: string;
+  readonly posture: string;
+  readonly model: string | null;
+  readonly activeTurnId: string | null;
+  /** The stored conversation (the engine's `ConversationSnapshot`) to resume from. */
+  readonly conversation: unknown;
+  /** Events of this thread up to this seq were pruned. */
+  readonly prunedThroughSeq: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface TurnRecord {
+  readonly id: string;
+  readonly threadId: string;
+  readonly status: TurnStatus;
+  readonly prompt: string;
+  readonly mode: string;
+  readonly posture: string;
+  readonly model: string | null;
+  readonly error: string | null;
+  readonly errorCategory: string | null;
+  readonly usage: unknown;
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+}
+
+export interface ItemRecord {
+  readonly id: string;
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly kind: ItemKind;
+  readonly status: ItemStatus;
+  /** One line, at most 280 code points. */
+  readonly summary: string;
+  readonly detail: string | null;
+  readonly metadata: unknown;
+  /** The `tool_call_before` decision record of a tool item. */
+  readonly decision: unknown;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface ApprovalRecord {
+  readonly id: string;
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly itemId: string | null;
+  readonly tool: string;
+  /** `posture` or `hook`. */
+  readonly reason: string;
+  readonly summary: string;
+  readonly status: ApprovalStatus;
+  readonly decision: 'allow' | 'deny' | null;
+  readonly remember: boolean;
+  readonly requestedAt: string;
+  readonly expiresAt: string;
+  readonly decidedAt: string | null;
+}
+
+/** One row of the event log. */
+export interface StoredEvent {
+  readonly seq: number;
+  readonly threadId: string;
+  readonly turnId: string | null;
+  readonly itemId: string | null;
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+  readonly createdAt: string;
+}

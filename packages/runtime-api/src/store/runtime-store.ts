@@ -1,0 +1,640 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { formatTimestamp } from '@codewhale/hooks-payloads';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import type {
+  ApprovalRecord,
+  ApprovalStatus,
+  ItemKind,
+  ItemRecord,
+  ItemStatus,
+  StoredEvent,
+  ThreadRecord,
+  TurnRecord,
+  TurnStatus,
+} from './records.js';
+
+/** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
+export type SyncLevel = 'FULL' | 'NORMAL';
+
+export interface RuntimeStoreOptions {
+  /** Default `FULL`: a committed state change survives a power loss, not only a process crash. */
+  readonly synchronous?: SyncLevel;
+  /** Clock (tests). */
+  readonly now?: () => number;
+}
+
+/** Why a store could not be opened. */
+export class StoreError extends Error {
+  readonly code: 'newer_schema' | 'open_failed';
+  constructor(code: StoreError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+  static isInstance(e: unknown): e is StoreError {
+    return e instanceof StoreError;
+  }
+}
+
+/** Who settled an approval. */
+export type ApprovalAnswerer = 'client' | 'timeout' | 'cancelled' | 'policy';
+
+const APPROVAL_CAUSE: Record<ApprovalAnswerer, string> = {
+  client: 'client',
+  timeout: 'expired',
+  cancelled: 'turn_interrupted',
+  policy: 'auto_review',
+};
+
+export type CommitListener = (events: readonly StoredEvent[]) => void;
+
+/** A fresh id: `<prefix>_` and 24 hex digits. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+/** Item summaries are single-line previews of at most this many code points. */
+export const SUMMARY_MAX_CHARS = 280;
+
+export function summaryOf(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const points = Array.from(flat);
+  return points.length <= SUMMARY_MAX_CHARS ? flat : `${points.slice(0, SUMMARY_MAX_CHARS - 1).join('')}…`;
+}
+
+type Row = Record<string, unknown>;
+
+const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
+const parse = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : null);
+
+function threadFrom(r: Row): ThreadRecord {
+  return {
+    id: r.id as string,
+    sessionId: (r.session_id as string | null) ?? null,
+    workspace: r.workspace as string,
+    mode: r.mode as string,
+    posture: r.posture as string,
+    model: (r.model as string | null) ?? null,
+    activeTurnId: (r.active_turn_id as string | null) ?? null,
+    conversation: parse(r.conversation),
+    prunedThroughSeq: Number(r.pruned_through_seq),
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
+  };
+}
+
+function turnFrom(r: Row): TurnRecord {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    status: r.status as TurnStatus,
+    prompt: r.prompt as string,
+    mode: r.mode as string,
+    posture: r.posture as string,
+    model: (r.model as string | null) ?? null,
+    error: (r.error as string | null) ?? null,
+    errorCategory: (r.error_category as string | null) ?? null,
+    usage: parse(r.usage),
+    createdAt: r.created_at as string,
+    completedAt: (r.completed_at as string | null) ?? null,
+  };
+}
+
+function itemFrom(r: Row): ItemRecord {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    turnId: r.turn_id as string,
+    kind: r.kind as ItemKind,
+    status: r.status as ItemStatus,
+    summary: r.summary as string,
+    detail: (r.detail as string | null) ?? null,
+    metadata: parse(r.metadata),
+    decision: parse(r.decision),
+    createdAt: r.created_at as string,
+    updatedAt: r.updated_at as string,
+  };
+}
+
+function approvalFrom(r: Row): ApprovalRecord {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    turnId: r.turn_id as string,
+    itemId: (r.item_id as string | null) ?? null,
+    tool: r.tool as string,
+    reason: r.reason as string,
+    summary: r.summary as string,
+    status: r.status as ApprovalStatus,
+    decision: (r.decision as 'allow' | 'deny' | null) ?? null,
+    remember: Number(r.remember) === 1,
+    requestedAt: r.requested_at as string,
+    expiresAt: r.expires_at as string,
+    decidedAt: (r.decided_at as string | null) ?? null,
+  };
+}
+
+function eventFrom(r: Row): StoredEvent {
+  return {
+    seq: Number(r.seq),
+    threadId: r.thread_id as string,
+    turnId: (r.turn_id as string | null) ?? null,
+    itemId: (r.item_id as string | null) ?? null,
+    event: r.event as string,
+    payload: parse(r.payload) as Record<string, unknown>,
+    createdAt: r.created_at as string,
+  };
+}
+
+/** What a state change appends besides its rows. */
+interface PendingEvent {
+  readonly threadId: string;
+  readonly turnId: string | null;
+  readonly itemId: string | null;
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/**
+ * The Runtime API's durable state in one SQLite file (WAL mode): threads, turns, items,
+ * approvals, and the event log. Every state change is one transaction that also appends the
+ * events describing it, so the log and the state never disagree; `seq` is global, monotonic
+ * and never reused. Listeners hear about events only after their commit.
+ */
+export class RuntimeStore {
+  readonly #db: Database.Database;
+  readonly #now: () => number;
+  readonly #listeners = new Set<CommitListener>();
+  readonly synchronous: SyncLevel;
+
+  private constructor(db: Database.Database, options: RuntimeStoreOptions) {
+    this.#db = db;
+    this.#now = options.now ?? Date.now;
+    this.synchronous = options.synchronous ?? 'FULL';
+  }
+
+  /** Open (creating and migrating) the database at `path` (`:memory:` for tests). */
+  static open(path: string, options: RuntimeStoreOptions = {}): RuntimeStore {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    let db: Database.Database;
+    try {
+      db = new Database(path);
+    } catch (e) {
+      throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      migrate(db, path);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return new RuntimeStore(db, options);
+  }
+
+  /** The schema version of the open database. */
+  schemaVersion(): number {
+    return Number(this.#db.pragma('user_version', { simple: true }));
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+
+  get isOpen(): boolean {
+    return this.#db.open;
+  }
+
+  readonly #statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, compiled once per SQL text. */
+  #stmt(sql: string): Database.Statement {
+    let st = this.#statements.get(sql);
+    if (!st) {
+      st = this.#db.prepare(sql);
+      this.#statements.set(sql, st);
+    }
+    return st;
+  }
+
+  #time(): string {
+    return formatTimestamp(this.#now());
+  }
+
+  /** Run `fn` in one transaction; the events it queued are appended in it and published after it. */
+  #change<T>(fn: (emit: (e: PendingEvent) => void, at: string) => T): { value: T; events: StoredEvent[] } {
+    const at = this.#time();
+    const insert = this.#stmt('INSERT INTO events (thread_id, turn_id, item_id, event, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const run = this.#db.transaction(() => {
+      const queued: PendingEvent[] = [];
+      const value = fn((e) => queued.push(e), at);
+      const events = queued.map((e) => {
+        const info = insert.run(e.threadId, e.turnId, e.itemId, e.event, JSON.stringify(e.payload), at);
+        return { seq: Number(info.lastInsertRowid), threadId: e.threadId, turnId: e.turnId, itemId: e.itemId, event: e.event, payload: e.payload, createdAt: at };
+      });
+      return { value, events };
+    });
+    const result = run();
+    if (result.events.length > 0) for (const l of this.#listeners) l(result.events);
+    return result;
+  }
+
+  // ---- threads ----
+
+  createThread(fields: { workspace: string; mode: string; posture: string; model: string | null; sessionId: string | null }): ThreadRecord {
+    const id = newId('thr');
+    return this.#change((emit, at) => {
+      this.#db
+        .prepare('INSERT INTO threads (id, session_id, workspace, mode, posture, model, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, fields.sessionId, fields.workspace, fields.mode, fields.posture, fields.model, 'idle', at, at);
+      const thread = this.getThread(id)!;
+      emit({ threadId: id, turnId: null, itemId: null, event: 'thread.started', payload: { thread: threadPayload(thread) } });
+      return thread;
+    }).value;
+  }
+
+  getThread(id: string): ThreadRecord | null {
+    const r = this.#stmt('SELECT * FROM threads WHERE id = ?').get(id) as Row | undefined;
+    return r ? threadFrom(r) : null;
+  }
+
+  listThreads(): ThreadRecord[] {
+    return (this.#stmt('SELECT * FROM threads ORDER BY created_at DESC, id').all() as Row[]).map(threadFrom);
+  }
+
+  /** Remember the session id a thread's session minted (kept across restarts). */
+  setThreadSession(id: string, sessionId: string | null): void {
+    this.#stmt('UPDATE threads SET session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.#time(), id);
+  }
+
+  // ---- turns ----
+
+  /** A new running turn with its user message, in one transaction (`turn.started`, `item.completed`); `null` when the thread is missing or busy. */
+  startTurn(threadId: string, fields: { prompt: string; mode: string; posture: string; model: string | null }): { turn: TurnRecord; userItem: ItemRecord } | null {
+    const turnId = newId('turn');
+    const itemId = newId('item');
+    return this.#change((emit, at) => {
+      // Checked inside the transaction: two requests can never both start a turn.
+      const thread = this.getThread(threadId);
+      if (!thread || thread.activeTurnId !== null) return null;
+      this.#db
+        .prepare('INSERT INTO turns (id, thread_id, status, prompt, mode, posture, model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(turnId, threadId, 'in_progress', fields.prompt, fields.mode, fields.posture, fields.model, at);
+      this.#db
+        .prepare('UPDATE threads SET status = ?, active_turn_id = ?, mode = ?, posture = ?, model = ?, updated_at = ? WHERE id = ?')
+        .run('active', turnId, fields.mode, fields.posture, fields.model, at, threadId);
+      this.#insertItem(itemId, threadId, turnId, 'user_message', 'completed', summaryOf(fields.prompt), fields.prompt, null, at);
+      const turn = this.getTurn(turnId)!;
+      const userItem = this.getItem(itemId)!;
+      emit({ threadId, turnId, itemId: null, event: 'turn.started', payload: { turn: turnPayload(turn) } });
+      emit({ threadId, turnId, itemId, event: 'item.completed', payload: { item: itemPayload(userItem) } });
+      return { turn, userItem };
+    }).value;
+  }
+
+  getTurn(id: string): TurnRecord | null {
+    const r = this.#stmt('SELECT * FROM turns WHERE id = ?').get(id) as Row | undefined;
+    return r ? turnFrom(r) : null;
+  }
+
+  listTurns(threadId: string): TurnRecord[] {
+    return (this.#stmt('SELECT * FROM turns WHERE thread_id = ? ORDER BY created_at, rowid').all(threadId) as Row[]).map(turnFrom);
+  }
+
+  /**
+   * End a turn: its status, the thread's stored conversation (to resume after a restart), and
+   * `turn.completed`; still-open items of the turn end as `interrupted`/`failed`.
+   */
+  completeTurn(
+    turnId: string,
+    fields: { status: Exclude<TurnStatus, 'in_progress'>; error: string | null; errorCategory: string | null; usage: unknown; conversation?: unknown; sessionId?: string | null },
+  ): TurnRecord | null {
+    return this.#change((emit, at) => {
+      const turn = this.getTurn(turnId);
+      if (!turn || turn.status !== 'in_progress') return null;
+      this.#db
+        .prepare('UPDATE turns SET status = ?, error = ?, error_category = ?, usage = ?, completed_at = ? WHERE id = ?')
+        .run(fields.status, fields.error, fields.errorCategory, json(fields.usage), at, turnId);
+      this.#closeOpenItems(turn.threadId, turnId, fields.status === 'completed' ? 'completed' : 'interrupted', at, emit);
+      this.#expireTurnApprovals(turnId, at, emit, 'turn_ended');
+      const sets = ['status = ?', 'active_turn_id = NULL', 'updated_at = ?'];
+      const args: unknown[] = ['idle', at];
+      if (fields.conversation !== undefined) {
+        sets.push('conversation = ?');
+        args.push(json(fields.conversation));
+      }
+      if (fields.sessionId !== undefined) {
+        sets.push('session_id = ?');
+        args.push(fields.sessionId);
+      }
+      this.#stmt(`UPDATE threads SET ${sets.join(', ')} WHERE id = ? AND active_turn_id = ?`).run(...args, turn.threadId, turnId);
+      const done = this.getTurn(turnId)!;
+      emit({ threadId: turn.threadId, turnId, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done) } });
+      return done;
+    }).value;
+  }
+
+  // ---- items ----
+
+  #insertItem(id: string, threadId: string, turnId: string, kind: ItemKind, status: ItemStatus, summary: string, detail: string | null, metadata: unknown, at: string): void {
+    const ordinal = Number((this.#stmt('SELECT COALESCE(MAX(ordinal), 0) + 1 AS n FROM items WHERE thread_id = ?').get(threadId) as Row).n);
+    this.#db
+      .prepare('INSERT INTO items (id, thread_id, turn_id, kind, status, summary, detail, metadata, ordinal, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, threadId, turnId, kind, status, summary, detail, json(metadata), ordinal, at, at);
+  }
+
+  /** Open an item (`item.started`). */
+  startItem(threadId: string, turnId: string, kind: ItemKind, fields: { summary: string; detail?: string | null; metadata?: unknown }): ItemRecord {
+    const id = newId('item');
+    return this.#change((emit, at) => {
+      this.#insertItem(id, threadId, turnId, kind, 'in_progress', summaryOf(fields.summary), fields.detail ?? null, fields.metadata ?? null, at);
+      const item = this.getItem(id)!;
+      emit({ threadId, turnId, itemId: id, event: 'item.started', payload: { item: itemPayload(item) } });
+      return item;
+    }).value;
+  }
+
+  /** Append streamed text to an open item (`item.delta`). */
+  appendDelta(itemId: string, delta: string): void {
+    this.#change((emit, at) => {
+      const item = this.getItem(itemId);
+      if (!item || item.status !== 'in_progress') return;
+      const detail = (item.detail ?? '') + delta;
+      this.#stmt('UPDATE items SET detail = ?, summary = ?, updated_at = ? WHERE id = ?').run(detail, summaryOf(detail), at, itemId);
+      emit({ threadId: item.threadId, turnId: item.turnId, itemId, event: 'item.delta', payload: { kind: item.kind, delta } });
+    });
+  }
+
+  /** Close an item (`item.completed`, or `item.failed` for a failed status). */
+  completeItem(itemId: string, fields: { status: Exclude<ItemStatus, 'in_progress'>; summary?: string; detail?: string | null; metadata?: unknown; decision?: unknown }): ItemRecord | null {
+    return this.#change((emit, at) => {
+      const item = this.getItem(itemId);
+      if (!item || item.status !== 'in_progress') return null;
+      this.#db
+        .prepare('UPDATE items SET status = ?, summary = ?, detail = ?, metadata = ?, decision = ?, updated_at = ? WHERE id = ?')
+        .run(
+          fields.status,
+          fields.summary !== undefined ? summaryOf(fields.summary) : item.summary,
+          fields.detail !== undefined ? fields.detail : item.detail,
+          fields.metadata !== undefined ? json(fields.metadata) : json(item.metadata),
+          fields.decision !== undefined ? json(fields.decision) : json(item.decision),
+          at,
+          itemId,
+        );
+      const done = this.getItem(itemId)!;
+      emit({ threadId: done.threadId, turnId: done.turnId, itemId, event: fields.status === 'failed' ? 'item.failed' : 'item.completed', payload: { item: itemPayload(done) } });
+      return done;
+    }).value;
+  }
+
+  /** A finished item in one step (`item.completed` / `item.failed`), e.g. an error. */
+  addItem(threadId: string, turnId: string, kind: ItemKind, fields: { status: Exclude<ItemStatus, 'in_progress'>; summary: string; detail?: string | null; metadata?: unknown }): ItemRecord {
+    const id = newId('item');
+    return this.#change((emit, at) => {
+      this.#insertItem(id, threadId, turnId, kind, fields.status, summaryOf(fields.summary), fields.detail ?? null, fields.metadata ?? null, at);
+      const item = this.getItem(id)!;
+      emit({ threadId, turnId, itemId: id, event: fields.status === 'failed' ? 'item.failed' : 'item.completed', payload: { item: itemPayload(item) } });
+      return item;
+    }).value;
+  }
+
+  getItem(id: string): ItemRecord | null {
+    const r = this.#stmt('SELECT * FROM items WHERE id = ?').get(id) as Row | undefined;
+    return r ? itemFrom(r) : null;
+  }
+
+  listItems(threadId: string, turnId?: string): ItemRecord[] {
+    const rows = turnId
+      ? this.#stmt('SELECT * FROM items WHERE thread_id = ? AND turn_id = ? ORDER BY ordinal').all(threadId, turnId)
+      : this.#stmt('SELECT * FROM items WHERE thread_id = ? ORDER BY ordinal').all(threadId);
+    return (rows as Row[]).map(itemFrom);
+  }
+
+  #closeOpenItems(threadId: string, turnId: string, status: 'completed' | 'interrupted', at: string, emit: (e: PendingEvent) => void): void {
+    const open = (this.#stmt("SELECT * FROM items WHERE turn_id = ? AND status = 'in_progress' ORDER BY ordinal").all(turnId) as Row[]).map(itemFrom);
+    for (const item of open) {
+      this.#stmt('UPDATE items SET status = ?, updated_at = ? WHERE id = ?').run(status, at, item.id);
+      emit({ threadId, turnId, itemId: item.id, event: 'item.completed', payload: { item: itemPayload(this.getItem(item.id)!) } });
+    }
+  }
+
+  // ---- approvals ----
+
+  /** A durable pending approval (`approval.required`). */
+  createApproval(fields: { threadId: string; turnId: string; itemId: string | null; tool: string; reason: string; summary: string; timeoutMs: number }): ApprovalRecord {
+    const id = newId('appr');
+    return this.#change((emit, at) => {
+      const expires = formatTimestamp(this.#now() + fields.timeoutMs);
+      this.#db
+        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, 'pending', at, expires);
+      const approval = this.getApproval(id)!;
+      emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'approval.required', payload: { approval: approvalPayload(approval) } });
+      return approval;
+    }).value;
+  }
+
+  getApproval(id: string): ApprovalRecord | null {
+    const r = this.#stmt('SELECT * FROM approvals WHERE id = ?').get(id) as Row | undefined;
+    return r ? approvalFrom(r) : null;
+  }
+
+  pendingApprovals(threadId?: string): ApprovalRecord[] {
+    const rows = threadId
+      ? this.#stmt("SELECT * FROM approvals WHERE status = 'pending' AND thread_id = ? ORDER BY requested_at, rowid").all(threadId)
+      : this.#stmt("SELECT * FROM approvals WHERE status = 'pending' ORDER BY requested_at, rowid").all();
+    return (rows as Row[]).map(approvalFrom);
+  }
+
+  /**
+   * Answer a pending approval: `approval.decided` for a client's answer, `approval.timeout`
+   * (a denial) when it expired. `not_found` / `already_decided` change nothing.
+   */
+  decideApproval(
+    id: string,
+    answer: { decision: 'allow' | 'deny'; remember: boolean; by: ApprovalAnswerer },
+  ): { ok: true; approval: ApprovalRecord } | { ok: false; reason: 'not_found' | 'already_decided'; approval: ApprovalRecord | null } {
+    return this.#change((emit, at) => {
+      const current = this.getApproval(id);
+      if (!current) return { ok: false as const, reason: 'not_found' as const, approval: null };
+      if (current.status !== 'pending') return { ok: false as const, reason: 'already_decided' as const, approval: current };
+      // Only a client decides freely; a timeout, a cancelled turn and the Auto-Review policy deny.
+      const status: ApprovalStatus = answer.by === 'client' || answer.by === 'policy' ? 'decided' : 'expired';
+      const decision = answer.by === 'client' ? answer.decision : 'deny';
+      this.#db
+        .prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, decided_at = ? WHERE id = ?')
+        .run(status, decision, answer.remember && answer.by === 'client' ? 1 : 0, at, id);
+      const approval = this.getApproval(id)!;
+      emit({
+        threadId: approval.threadId,
+        turnId: approval.turnId,
+        itemId: approval.itemId,
+        event: answer.by === 'timeout' ? 'approval.timeout' : 'approval.decided',
+        payload: { approval: approvalPayload(approval), cause: APPROVAL_CAUSE[answer.by] },
+      });
+      return { ok: true as const, approval };
+    }).value;
+  }
+
+  #expireTurnApprovals(turnId: string, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): void {
+    const pending = (this.#stmt("SELECT * FROM approvals WHERE turn_id = ? AND status = 'pending'").all(turnId) as Row[]).map(approvalFrom);
+    for (const a of pending) {
+      this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
+      emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause } });
+    }
+  }
+
+  // ---- recovery ----
+
+  /**
+   * After a restart nothing is running: every in-flight turn becomes `interrupted` (its open
+   * items too) and every pending approval expires as a denial — each with its event.
+   */
+  recover(): { interruptedTurns: number; expiredApprovals: number } {
+    return this.#change((emit, at) => {
+      const approvals = this.pendingApprovals();
+      for (const a of approvals) {
+        this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
+        emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause: 'server_restart' } });
+      }
+      const turns = (this.#stmt("SELECT * FROM turns WHERE status = 'in_progress' ORDER BY created_at").all() as Row[]).map(turnFrom);
+      for (const t of turns) {
+        this.#stmt("UPDATE turns SET status = 'interrupted', error = ?, completed_at = ? WHERE id = ?").run('the server stopped during the turn', at, t.id);
+        this.#closeOpenItems(t.threadId, t.id, 'interrupted', at, emit);
+        const done = this.getTurn(t.id)!;
+        emit({ threadId: t.threadId, turnId: t.id, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done), cause: 'server_restart' } });
+      }
+      this.#stmt("UPDATE threads SET status = 'idle', active_turn_id = NULL WHERE active_turn_id IS NOT NULL").run();
+      return { interruptedTurns: turns.length, expiredApprovals: approvals.length };
+    }).value;
+  }
+
+  // ---- events ----
+
+  /** The highest seq ever assigned (0 when none). */
+  headSeq(): number {
+    const r = this.#stmt("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as Row | undefined;
+    return r ? Number(r.seq) : 0;
+  }
+
+  /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
+  eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
+    return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+  }
+
+  /**
+   * Keep at most `keep` events per thread; older ones are deleted and the thread remembers the
+   * highest pruned seq, so a cursor before it is answered with `stale_cursor`, never a gap.
+   */
+  pruneEvents(keep: number): number {
+    return this.#change(() => {
+      let removed = 0;
+      const threads = this.#stmt('SELECT thread_id, COUNT(*) AS n FROM events GROUP BY thread_id HAVING n > ?').all(keep) as Row[];
+      for (const t of threads) {
+        const cut = this.#stmt('SELECT seq FROM events WHERE thread_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?').get(t.thread_id, keep) as Row | undefined;
+        if (!cut) continue;
+        const info = this.#stmt('DELETE FROM events WHERE thread_id = ? AND seq <= ?').run(t.thread_id, cut.seq);
+        this.#stmt('UPDATE threads SET pruned_through_seq = MAX(pruned_through_seq, ?) WHERE id = ?').run(cut.seq, t.thread_id);
+        removed += info.changes;
+      }
+      return removed;
+    }).value;
+  }
+}
+
+function migrate(db: Database.Database, path: string): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > SCHEMA_VERSION) {
+    throw new StoreError(
+      'newer_schema',
+      `the runtime database ${path} has schema version ${current}, newer than this build understands (${SCHEMA_VERSION})`,
+    );
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+// ---- wire shapes (snake_case), shared by events and routes ----
+
+export function threadPayload(t: ThreadRecord, extra: { status?: string; pendingApprovals?: readonly ApprovalRecord[] } = {}): Record<string, unknown> {
+  return {
+    id: t.id,
+    session_id: t.sessionId,
+    workspace: t.workspace,
+    mode: t.mode,
+    posture: t.posture,
+    model: t.model,
+    status: extra.status ?? (t.activeTurnId ? 'active' : 'idle'),
+    active_turn_id: t.activeTurnId,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    ...(extra.pendingApprovals ? { pending_approvals: extra.pendingApprovals.map(approvalPayload) } : {}),
+  };
+}
+
+export function turnPayload(t: TurnRecord): Record<string, unknown> {
+  return {
+    id: t.id,
+    thread_id: t.threadId,
+    status: t.status,
+    prompt: t.prompt,
+    mode: t.mode,
+    posture: t.posture,
+    model: t.model,
+    error: t.error,
+    error_category: t.errorCategory,
+    usage: t.usage,
+    created_at: t.createdAt,
+    completed_at: t.completedAt,
+  };
+}
+
+export function itemPayload(i: ItemRecord): Record<string, unknown> {
+  return {
+    id: i.id,
+    thread_id: i.threadId,
+    turn_id: i.turnId,
+    kind: i.kind,
+    status: i.status,
+    summary: i.summary,
+    detail: i.detail,
+    metadata: i.metadata,
+    decision: i.decision,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+  };
+}
+
+export function approvalPayload(a: ApprovalRecord): Record<string, unknown> {
+  return {
+    id: a.id,
+    thread_id: a.threadId,
+    turn_id: a.turnId,
+    item_id: a.itemId,
+    tool: a.tool,
+    reason: a.reason,
+    summary: a.summary,
+    status: a.status,
+    decision: a.decision,
+    remember: a.remember,
+    requested_at: a.requestedAt,
+    expires_at: a.expiresAt,
+    decided_at: a.decidedAt,
+  };
+}

@@ -1,0 +1,411 @@
+import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import type { ApprovalBroker } from './approval-broker.js';
+import { boundText, redact, redactJson } from './redact.js';
+import type { ThreadRecord, TurnRecord } from './store/records.js';
+import type { RuntimeStore } from './store/runtime-store.js';
+
+/** What the runner needs of a session (the engine's `SessionHost` has all of it). */
+export interface ThreadSession {
+  readonly sessionId: string | null;
+  subscribe(listener: (event: HostEvent) => void): () => void;
+  submit(text: string): Promise<{ readonly kind: string; readonly reason?: string }>;
+  steer(text: string): Promise<{ readonly kind: 'steered' | 'idle'; readonly text: string } | { readonly kind: 'blocked'; readonly reason: string }>;
+  cancel(): void;
+  setMode(mode: Mode): void;
+  setPosture(posture: Posture): void;
+  conversation(): unknown;
+  dispose(): Promise<void>;
+}
+
+/** Open one thread's session (the `runtime` profile, the thread's workspace, its stored history). */
+export type OpenThreadSession = (options: {
+  readonly workspace: string;
+  readonly mode: Mode;
+  readonly posture: Posture;
+  readonly model: string | null;
+  /** The stored conversation to resume, or `null` for a new one. */
+  readonly history: unknown;
+  readonly interaction: Interaction;
+}) => Promise<ThreadSession>;
+
+export type SteerOutcome = { readonly kind: 'steered' | 'idle' } | { readonly kind: 'blocked'; readonly reason: string };
+
+/** How the routes drive turns. */
+export interface TurnRunner {
+  /** Threads running a turn in this process now. */
+  readonly activeCount: number;
+  /** Open a session and store a new thread with its session id. */
+  createThread(fields: { workspace: string; mode: Mode; posture: Posture; model: string | null }): Promise<ThreadRecord>;
+  /** Run a stored `in_progress` turn (returns at once; the turn ends with `turn.completed`). */
+  start(thread: ThreadRecord, turn: TurnRecord): void;
+  interrupt(threadId: string, turnId: string): boolean;
+  steer(threadId: string, turnId: string, text: string): Promise<SteerOutcome>;
+  /** Interrupt running turns, wait for them to be recorded (at most `graceMs`), dispose every session. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Bounds of what an item stores. */
+export const ITEM_DETAIL_MAX_CHARS = 64_000;
+const DELTA_FLUSH_MS = 32;
+const DELTA_FLUSH_CHARS = 16_384;
+
+interface OpenItem {
+  itemId: string;
+  buffer: string;
+}
+
+interface Running {
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly posture: Posture;
+  readonly done: Promise<void>;
+  readonly toolItems: Map<string, string>;
+  text: OpenItem | null;
+  reasoning: OpenItem | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  outcome: { status: 'completed' | 'interrupted' | 'failed'; error: string | null; errorCategory: string | null; usage: unknown } | null;
+  cancelled: boolean;
+}
+
+interface Held {
+  session: ThreadSession;
+  model: string | null;
+}
+
+// Keys that must never be persisted even if a tool put them in its metadata.
+const NEVER_STORED = new Set(['receipt', 'execution_receipt', 'env', 'shell_env']);
+
+function storableMetadata(meta: unknown): Record<string, unknown> | null {
+  if (meta === null || typeof meta !== 'object') return null;
+  return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([k]) => !NEVER_STORED.has(k)));
+}
+
+/**
+ * A conversation with no messages that still carries the thread's session id: a thread whose
+ * first turn never completed (a crash) keeps its `sess_` id when it resumes.
+ */
+function emptyConversation(thread: ThreadRecord): unknown {
+  if (!thread.sessionId) return null;
+  return {
+    version: 1,
+    sessionId: thread.sessionId,
+    mode: thread.mode,
+    posture: thread.posture,
+    history: [],
+    todos: [],
+    totals: { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 },
+  };
+}
+
+/**
+ * Runs each thread's turns on its own session (one per thread, opened lazily after a restart
+ * from the stored conversation, keeping its `sess_` id) and maps the session's events onto
+ * items and events in the store. Approvals go through the {@link ApprovalBroker}.
+ */
+export class SessionTurnRunner implements TurnRunner {
+  readonly #store: RuntimeStore;
+  readonly #broker: ApprovalBroker;
+  readonly #open: OpenThreadSession;
+  readonly #secrets: readonly string[];
+  readonly #sessions = new Map<string, Held>();
+  readonly #opening = new Map<string, Promise<Held>>();
+  readonly #running = new Map<string, Running>();
+
+  constructor(options: { store: RuntimeStore; broker: ApprovalBroker; open: OpenThreadSession; secrets?: readonly string[] }) {
+    this.#store = options.store;
+    this.#broker = options.broker;
+    this.#open = options.open;
+    this.#secrets = options.secrets ?? [];
+  }
+
+  get activeCount(): number {
+    return this.#running.size;
+  }
+
+  #interaction(threadId: string): Interaction {
+    return {
+      approve: async (request: ApprovalRequest, signal: AbortSignal) => {
+        const run = this.#running.get(threadId);
+        if (!run) return 'deny';
+        this.#flush(run);
+        return this.#broker.request(
+          {
+            threadId,
+            turnId: run.turnId,
+            itemId: run.toolItems.get(request.callId) ?? null,
+            tool: request.tool,
+            reason: request.reason,
+            summary: this.#clean(boundText(request.summary, 500)),
+            // Auto-Review never asks anyone: a request that still needs a person is denied (fail closed).
+            autoDeny: run.posture === 'auto_review',
+          },
+          signal,
+        );
+      },
+      // Questions are not served over HTTP yet: the tool tells the model to decide itself.
+      askUser: async () => null,
+    };
+  }
+
+  async createThread(fields: { workspace: string; mode: Mode; posture: Posture; model: string | null }): Promise<ThreadRecord> {
+    let threadId: string | null = null;
+    // The interaction looks the thread up lazily, so it can be bound before the thread exists.
+    const interaction: Interaction = {
+      approve: (r, s) => (threadId ? this.#interaction(threadId).approve(r, s) : Promise.resolve('deny')),
+      askUser: async () => null,
+    };
+    const session = await this.#open({ ...fields, history: null, interaction });
+    const thread = this.#store.createThread({ ...fields, sessionId: session.sessionId });
+    threadId = thread.id;
+    this.#sessions.set(thread.id, { session, model: fields.model });
+    return thread;
+  }
+
+  async #sessionFor(thread: ThreadRecord, turn: TurnRecord): Promise<Held> {
+    const held = this.#sessions.get(thread.id);
+    if (held && held.model === turn.model) return held;
+    if (held) {
+      // Another model for this turn: the same conversation and session id on a new route.
+      this.#sessions.delete(thread.id);
+      const history = held.session.conversation();
+      await held.session.dispose();
+      return this.#openFor(thread, turn, history);
+    }
+    const pending = this.#opening.get(thread.id);
+    if (pending) return pending;
+    return this.#openFor(thread, turn, thread.conversation ?? emptyConversation(thread));
+  }
+
+  async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown): Promise<Held> {
+    const p = this.#open({ workspace: thread.workspace, mode: turn.mode as Mode, posture: turn.posture as Posture, model: turn.model, history, interaction: this.#interaction(thread.id) }).then(
+      (session) => {
+        const held = { session, model: turn.model };
+        this.#sessions.set(thread.id, held);
+        if (session.sessionId !== thread.sessionId) this.#store.setThreadSession(thread.id, session.sessionId);
+        return held;
+      },
+    );
+    this.#opening.set(thread.id, p);
+    try {
+      return await p;
+    } finally {
+      this.#opening.delete(thread.id);
+    }
+  }
+
+  start(thread: ThreadRecord, turn: TurnRecord): void {
+    let resolveDone!: () => void;
+    const run: Running = {
+      threadId: thread.id,
+      turnId: turn.id,
+      posture: turn.posture as Posture,
+      done: new Promise<void>((r) => (resolveDone = r)),
+      toolItems: new Map(),
+      text: null,
+      reasoning: null,
+      timer: null,
+      outcome: null,
+      cancelled: false,
+    };
+    this.#running.set(thread.id, run);
+    void this.#run(thread, turn, run).finally(() => {
+      this.#running.delete(thread.id);
+      resolveDone();
+    });
+  }
+
+  async #run(thread: ThreadRecord, turn: TurnRecord, run: Running): Promise<void> {
+    let session: ThreadSession | null = null;
+    try {
+      const held = await this.#sessionFor(thread, turn);
+      session = held.session;
+      if (run.cancelled) {
+        this.#finish(run, session, { status: 'interrupted', error: null, errorCategory: 'cancelled', usage: null });
+        return;
+      }
+      session.setMode(turn.mode as Mode);
+      session.setPosture(turn.posture as Posture);
+      const unsubscribe = session.subscribe((e) => this.#onEvent(run, e));
+      let result: { kind: string; reason?: string };
+      try {
+        result = await session.submit(turn.prompt);
+      } finally {
+        unsubscribe();
+      }
+      this.#flush(run);
+      const outcome =
+        run.outcome ??
+        (result.kind === 'blocked'
+          ? { status: 'failed' as const, error: `blocked: ${this.#clean(result.reason ?? '')}`, errorCategory: 'invalid_input', usage: null }
+          : { status: run.cancelled ? ('interrupted' as const) : ('completed' as const), error: null, errorCategory: null, usage: null });
+      this.#finish(run, session, outcome);
+    } catch (e) {
+      this.#flush(run);
+      if (!this.#store.isOpen) return;
+      const message = this.#clean(errorMessage(e));
+      const category = errorCategory(e);
+      this.#store.addItem(run.threadId, run.turnId, 'error', { status: 'failed', summary: message, detail: message, metadata: { category } });
+      this.#finish(run, session, { status: run.cancelled ? 'interrupted' : 'failed', error: message, errorCategory: category, usage: null });
+    }
+  }
+
+  #finish(run: Running, session: ThreadSession | null, outcome: NonNullable<Running['outcome']>): void {
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = null;
+    if (!this.#store.isOpen) return;
+    let conversation: unknown;
+    try {
+      conversation = session?.conversation();
+    } catch {
+      conversation = undefined;
+    }
+    this.#store.completeTurn(run.turnId, {
+      ...outcome,
+      conversation: conversation === undefined ? undefined : redactJson(conversation, this.#secrets),
+      ...(session ? { sessionId: session.sessionId } : {}),
+    });
+  }
+
+  #clean(text: string): string {
+    return redact(text, this.#secrets);
+  }
+
+  // ---- event mapping ----
+
+  #onEvent(run: Running, ev: HostEvent): void {
+    if (!this.#store.isOpen) return;
+    switch (ev.type) {
+      case 'text_delta':
+        this.#delta(run, 'text', ev.text);
+        return;
+      case 'reasoning_delta':
+        this.#delta(run, 'reasoning', ev.text);
+        return;
+      case 'tool_call_started': {
+        this.#flush(run);
+        this.#closeStreams(run);
+        const input = redactJson(ev.input, this.#secrets);
+        const item = this.#store.startItem(run.threadId, run.turnId, 'tool_call', {
+          summary: `${ev.name} ${JSON.stringify(input) ?? ''}`,
+          metadata: { tool: ev.name, call_id: ev.id, input },
+        });
+        run.toolItems.set(ev.id, item.id);
+        return;
+      }
+      case 'tool_call_completed':
+        this.#toolCompleted(run, ev.outcome);
+        return;
+      case 'error':
+        this.#flush(run);
+        this.#store.addItem(run.threadId, run.turnId, 'error', {
+          status: 'failed',
+          summary: this.#clean(ev.message),
+          detail: this.#clean(ev.message),
+          metadata: { category: ev.category, terminal: ev.terminal },
+        });
+        return;
+      case 'notice': {
+        // Hook warnings and dropped observer events are worth a line in the thread (bounded, redacted).
+        const n = ev.notice;
+        if (n.level === 'info') return;
+        this.#store.addItem(run.threadId, run.turnId, 'status', { status: 'completed', summary: this.#clean(n.message), detail: this.#clean(boundText(n.message, 2_000)), metadata: { level: n.level } });
+        return;
+      }
+      case 'turn_completed':
+        this.#flush(run);
+        run.outcome = {
+          status: ev.status,
+          error: ev.error === null ? null : this.#clean(ev.error),
+          errorCategory: ev.errorCategory,
+          usage: { ...ev.usage, tool_count: ev.toolCount, duration_ms: ev.durationMs, provider: ev.provider, model: ev.model },
+        };
+        return;
+      default:
+        return;
+    }
+  }
+
+  #toolCompleted(run: Running, o: ToolCallOutcome): void {
+    this.#flush(run);
+    let itemId = run.toolItems.get(o.id);
+    const input = redactJson(o.input, this.#secrets);
+    if (!itemId) itemId = this.#store.startItem(run.threadId, run.turnId, 'tool_call', { summary: o.name, metadata: { tool: o.name, call_id: o.id, input } }).id;
+    const failed = o.result === null || o.result.success === false;
+    // The decision record is stored with the item; the execution receipt (o.receipt) never is.
+    this.#store.completeItem(itemId, {
+      status: failed ? 'failed' : 'completed',
+      summary: `${o.name}: ${this.#clean(o.modelText)}`,
+      detail: this.#clean(boundText(o.modelText, ITEM_DETAIL_MAX_CHARS)),
+      metadata: {
+        tool: o.name,
+        call_id: o.id,
+        input,
+        success: !failed,
+        error: o.error ? { kind: o.error.kind, message: this.#clean(o.error.message) } : null,
+        result: o.result ? storableMetadata(o.result.metadata ?? null) : null,
+        duration_ms: o.durationMs,
+      },
+      decision: o.decision ? redactJson(o.decision, this.#secrets) : null,
+    });
+  }
+
+  #delta(run: Running, which: 'text' | 'reasoning', text: string): void {
+    if (text === '') return;
+    let open = which === 'text' ? run.text : run.reasoning;
+    if (!open) {
+      const item = this.#store.startItem(run.threadId, run.turnId, which === 'text' ? 'agent_message' : 'agent_reasoning', { summary: '' });
+      open = { itemId: item.id, buffer: '' };
+      if (which === 'text') run.text = open;
+      else run.reasoning = open;
+    }
+    open.buffer += text;
+    // Deltas are coalesced (32 ms or 16 KiB) so a fast stream costs a few commits, not one per token.
+    if (open.buffer.length >= DELTA_FLUSH_CHARS) this.#flush(run);
+    else if (!run.timer) run.timer = setTimeout(() => this.#flush(run), DELTA_FLUSH_MS);
+  }
+
+  #flush(run: Running): void {
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = null;
+    if (!this.#store.isOpen) return;
+    for (const open of [run.reasoning, run.text]) {
+      if (open && open.buffer) {
+        this.#store.appendDelta(open.itemId, this.#clean(open.buffer));
+        open.buffer = '';
+      }
+    }
+  }
+
+  #closeStreams(run: Running): void {
+    for (const open of [run.reasoning, run.text]) if (open) this.#store.completeItem(open.itemId, { status: 'completed' });
+    run.reasoning = null;
+    run.text = null;
+  }
+
+  interrupt(threadId: string, turnId: string): boolean {
+    const run = this.#running.get(threadId);
+    if (!run || run.turnId !== turnId) return false;
+    run.cancelled = true;
+    this.#sessions.get(threadId)?.session.cancel();
+    return true;
+  }
+
+  async steer(threadId: string, turnId: string, text: string): Promise<SteerOutcome> {
+    const run = this.#running.get(threadId);
+    const held = this.#sessions.get(threadId);
+    if (!run || run.turnId !== turnId || !held) return { kind: 'idle' };
+    const r = await held.session.steer(text);
+    return r.kind === 'blocked' ? { kind: 'blocked', reason: this.#clean(r.reason) } : { kind: r.kind };
+  }
+
+  async close(graceMs = 5_000): Promise<void> {
+    const runs = [...this.#running.values()];
+    for (const run of runs) this.interrupt(run.threadId, run.turnId);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all(runs.map((r) => r.done)), new Promise<void>((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.allSettled(sessions.map((h) => h.session.dispose()));
+  }
+}

@@ -1,0 +1,175 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from '@codewhale/engine/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSse, type SseFrame } from './support.js';
+import { spawnServer, type ServerProcess } from './server-process.js';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/serve-env.mjs', import.meta.url));
+const TOKEN = 'e2e-runtime-token-123456';
+const API_KEY = 'sk-e2e-model-key-abcdef';
+const H = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+interface Env {
+  readonly root: string;
+  readonly home: string;
+  readonly ws: string;
+  readonly log: string;
+  readonly fake: FakeOpenAIServer;
+  readonly server: ServerProcess;
+}
+
+const bash = (command: string): FakeTurn => ({ tool_calls: [{ name: 'bash', arguments: { command } }] });
+
+async function setup(turns: FakeTurn[]): Promise<Env> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-e2e-')));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  const home = join(root, 'home');
+  const ws = join(root, 'ws');
+  const scripts = join(root, 'scripts');
+  for (const d of [home, ws, scripts]) mkdirSync(d, { recursive: true });
+  const log = join(root, 'hooks.log');
+  const script = (name: string, body: string) => {
+    const p = join(scripts, name);
+    writeFileSync(p, `#!/bin/sh\n${body}\n`);
+    chmodSync(p, 0o755);
+    return p;
+  };
+  const gate = script('gate.sh', `echo "tool_call_before $DEEPSEEK_SESSION_ID $DEEPSEEK_TOOL_NAME" >> ${log}\ncase "$DEEPSEEK_TOOL_ARGS" in *needs-ask*) echo '{"decision":"ask","reason":"please confirm"}';; esac`);
+  const env = script('env.sh', `echo "shell_env $DEEPSEEK_TOOL_NAME" >> ${log}\necho HOOK_TOKEN=tok-e2e-secret-value`);
+  const after = script('after.sh', `echo "tool_call_after $DEEPSEEK_SESSION_ID $DEEPSEEK_TOOL_NAME" >> ${log}`);
+  const onError = script('on-error.sh', `echo "on_error $DEEPSEEK_SESSION_ID" >> ${log}`);
+  const fake = await startFakeOpenAIServer({ turns });
+  cleanups.push(() => fake.close());
+  const hook = (name: string, event: string, command: string) => `[[hooks.hooks]]\nname = "${name}"\nevent = "${event}"\ncommand = "${command}"\n`;
+  writeFileSync(
+    join(home, 'config.toml'),
+    `provider = "fake"\n\n[providers.fake]\nbase_url = "${fake.url}"\nmodel = "fake-model"\napi_key_env = "FAKE_API_KEY"\n\n[retry]\ninitial_delay_ms = 10\nmax_delay_ms = 20\n\n[hooks]\n` +
+      hook('gate', 'tool_call_before', gate) +
+      hook('creds', 'shell_env', env) +
+      hook('after', 'tool_call_after', after) +
+      hook('errors', 'on_error', `${onError} --a-long-argument-list-that-goes-well-past-the-sixty-character-preview`) +
+      hook('ui-only', 'session_start', after),
+  );
+  const server = await spawnServer(process.execPath, [FIXTURE], { RT_WS: ws, CODEWHALE_HOME: home, CODEWHALE_RUNTIME_TOKEN: TOKEN, FAKE_API_KEY: API_KEY });
+  cleanups.push(async () => {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+  return { root, home, ws, log, fake, server };
+}
+
+const call = async (url: string, path: string, body?: unknown) => {
+  const res = await fetch(url + path, body === undefined ? { headers: H } : { method: 'POST', headers: H, body: JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, text, json: JSON.parse(text) as Record<string, any> };
+};
+
+describe('end to end: a real server, the fake model server, real hook scripts', () => {
+  it('fires the four runtime events, answers approvals (a hook ask among them) over HTTP, resumes SSE without loss or repeat, and stores no secret', async () => {
+    const e = await setup([bash('echo "len=${#HOOK_TOKEN}"'), bash('echo needs-ask; exit 3'), { text: 'all done' }]);
+    const { url } = e.server;
+    const { json: created } = await call(url, '/v1/threads', { posture: 'ask' });
+    const thread = created.thread;
+    expect(thread.session_id).toMatch(/^sess_/);
+
+    // A client follows the events and answers every approval; it drops the connection after the first one.
+    const seen: SseFrame[] = [];
+    const answered: { id: string; reason: string; status: number }[] = [];
+    const answer = async (frames: SseFrame[]) => {
+      for (const f of frames) {
+        if (f.event !== 'approval.required' || answered.some((a) => a.id === JSON.parse(f.data).payload.approval.id)) continue;
+        const approval = JSON.parse(f.data).payload.approval;
+        const r = await call(url, `/v1/approvals/${approval.id}`, { decision: 'allow' });
+        answered.push({ id: approval.id, reason: approval.reason, status: r.status });
+      }
+    };
+    const { json: started } = await call(url, `/v1/threads/${thread.id}/turns`, { prompt: 'run two commands' });
+    const first = await readSse(await fetch(`${url}/v1/threads/${thread.id}/events`, { headers: H }), (f) => f.some((x) => x.event === 'approval.required'));
+    seen.push(...first);
+    await answer(first);
+    let lastId = seen.filter((f) => f.id).at(-1)!.id!;
+    for (let round = 0; round < 10 && !seen.some((f) => f.event === 'turn.completed'); round++) {
+      const more = await readSse(
+        await fetch(`${url}/v1/threads/${thread.id}/events`, { headers: { ...H, 'last-event-id': lastId } }),
+        (f) => f.some((x) => x.event === 'turn.completed' || (x.event === 'approval.required' && !answered.some((a) => x.data.includes(a.id)))),
+      );
+      seen.push(...more);
+      await answer(more);
+      lastId = seen.filter((f) => f.id).at(-1)!.id!;
+    }
+
+    const { json: detail } = await call(url, `/v1/threads/${thread.id}`);
+    expect(detail.turns.find((t: { id: string }) => t.id === started.turn.id).status).toBe('completed');
+    expect(answered.map((a) => a.status)).toEqual([200, 200]);
+    expect(answered.map((a) => a.reason)).toContain('hook');
+
+    // SSE resume: the ids seen across reconnects are exactly the stored sequence up to turn.completed, once each.
+    const ids = seen.filter((f) => f.id).map((f) => Number(f.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const full = await readSse(await fetch(`${url}/v1/threads/${thread.id}/events?since_seq=0`, { headers: H }), (f) => f.some((x) => x.event === 'turn.completed'));
+    const stored = full.filter((f) => f.id).map((f) => Number(f.id));
+    expect(ids).toEqual(stored.slice(0, ids.length));
+    expect(ids.at(-1)).toBe(stored.at(-1));
+
+    // Each of the four events fired from a real hook script, with the thread's session id (shell_env carries only the tool).
+    const log = readFileSync(e.log, 'utf8');
+    for (const line of [`tool_call_before ${thread.session_id} bash`, 'shell_env exec_shell', `tool_call_after ${thread.session_id} bash`, `on_error ${thread.session_id}`]) expect(log).toContain(line);
+    expect(log).not.toMatch(/^session_start/m);
+
+    // Items: the decision record is stored with the tool call; the shell_env value and the model key are stored nowhere.
+    const { json: items, text: itemsText } = await call(url, `/v1/threads/${thread.id}/items`);
+    const tools = items.items.filter((i: { kind: string }) => i.kind === 'tool_call');
+    expect(tools).toHaveLength(2);
+    expect(tools[0].detail).toContain(`len=${'tok-e2e-secret-value'.length}`);
+    expect(tools[0].decision).toMatchObject({ decision: 'allow' });
+    expect(tools[1].decision).toMatchObject({ decision: 'ask' });
+    expect(tools[1].status).toBe('failed');
+    const db = readFileSync(join(e.home, 'runtime', 'runtime.db')).toString('latin1') + readFileSync(join(e.home, 'runtime', 'runtime.db-wal')).toString('latin1');
+    for (const secret of ['tok-e2e-secret-value', API_KEY, TOKEN]) {
+      expect(db).not.toContain(secret);
+      expect(itemsText).not.toContain(secret);
+    }
+
+    // GET /v1/hooks: the list model, with where each hook fires; never a full command or an env value.
+    const { json: hooks, text: hooksText } = await call(url, `/v1/hooks?thread_id=${thread.id}`);
+    const byName = Object.fromEntries(hooks.hooks.map((h: { name: string }) => [h.name, h]));
+    for (const n of ['gate', 'creds', 'after', 'errors']) expect(byName[n]).toMatchObject({ fires_on_runtime: true, fires_on: expect.arrayContaining(['runtime']) });
+    expect(byName['ui-only']).toMatchObject({ fires_on_runtime: false, fires_on: ['tui'] });
+    expect(byName.gate.effective_timeout_secs).toBe(30);
+    expect(hooksText).not.toContain('tok-e2e-secret-value');
+    expect(hooksText).not.toContain(API_KEY);
+    // The command preview is at most 60 characters: a long command is never returned in full.
+    expect(Array.from(byName.errors.command_preview as string).length).toBeLessThanOrEqual(60);
+    expect(hooksText).not.toContain('sixty-character-preview');
+    expect((await call(url, '/v1/hooks?thread_id=thr_missing')).status).toBe(404);
+  }, 90_000);
+
+  it('shuts down gracefully on SIGTERM: the running turn is recorded as interrupted, exit code 0', async () => {
+    const e = await setup([{ text: 'slow', delayMs: 30_000 }]);
+    const { url } = e.server;
+    const { json: created } = await call(url, '/v1/threads', {});
+    const { json: started } = await call(url, `/v1/threads/${created.thread.id}/turns`, { prompt: 'wait' });
+    await new Promise((r) => setTimeout(r, 300));
+    e.server.child.kill('SIGTERM');
+    expect((await e.server.exited).code).toBe(0);
+    const again = await spawnServer(process.execPath, [FIXTURE], { RT_WS: e.ws, CODEWHALE_HOME: e.home, CODEWHALE_RUNTIME_TOKEN: TOKEN, FAKE_API_KEY: API_KEY });
+    cleanups.push(async () => {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    });
+    const { json } = await call(again.url, `/v1/threads/${created.thread.id}`);
+    expect(json.turns.find((t: { id: string }) => t.id === started.turn.id).status).toBe('interrupted');
+    // The shutdown itself recorded the turn: the restart found nothing to recover.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again.stdout()).toContain('recovered 0 0');
+  }, 60_000);
+});
