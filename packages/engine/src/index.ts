@@ -47,3 +47,22 @@ export { bashTool, BashTool, execShellTool, SHELL_DEFAULTS } from './tools/shell
 export { buildChildEnv, isAllowedParentVar } from './tools/child-env.js';
 export { resolveInWorkspace } from './tools/workspace-path.js';
 export * from './provider/index.js';
+// The surface contract (temporary export from the tui branch until the SessionHost redesign lands on main).
+export type {
+  HostState,
+  TodoItem,
+  SubagentInfo,
+  ActiveHook,
+  SessionSnapshot,
+  MessageSource,
+  HookActivityEnd,
+  HostEvent,
+  HostListener,
+  ReloadReport,
+  ConversationSnapshot,
+  SteerResult,
+  SessionHostApi,
+  SessionFlags,
+  OpenSessionOptions,
+} from './surface.js';
+export { openSession, createSharedPools, type SharedPools } from './open-session.js';
