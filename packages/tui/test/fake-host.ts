@@ -1,4 +1,4 @@
-import type { HostEvent, HostListener, Mode, Posture, ReloadReport, SessionHostApi, SessionSnapshot, SteerResult, SubmitResult } from '@codewhale/engine';
+import type { ConversationSnapshot, HostEvent, HostListener, Mode, Posture, ReloadReport, SessionHostApi, SessionSnapshot, SteerResult, SubmitResult } from '@codewhale/engine';
 
 /**
  * A small typed stand-in for the engine's SessionHost, for component and controller tests only
@@ -86,7 +86,7 @@ export class FakeHost implements SessionHostApi {
     this.calls.push('reload');
     return this.reloadReport;
   }
-  conversation() {
+  conversation(): ConversationSnapshot {
     return { version: 1 as const, sessionId: this.sessionId, mode: this.snap.mode, posture: this.snap.posture, history: [], todos: [], totals: this.snap.totals };
   }
   clear() {
