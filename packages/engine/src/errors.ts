@@ -1,13 +1,47 @@
-import type { ErrorCategory } from './provider/types.js';
-import { ProviderError } from './provider/types.js';
+/**
+ * Error categories every layer agrees on: a surface maps an engine failure with one table
+ * (exit codes in the CLI, HTTP statuses in the Runtime API), whatever raised it.
+ */
+export type ErrorCategory =
+  | 'network'
+  | 'authentication'
+  | 'authorization'
+  | 'rate_limit'
+  | 'timeout'
+  | 'budget'
+  /** The user's configuration, a flag, a route or a replay script is wrong: the message says how to fix it. */
+  | 'config'
+  | 'invalid_input'
+  | 'parse'
+  | 'tool'
+  | 'state'
+  | 'cancelled'
+  | 'internal';
 
-/** An engine failure with a category from the shared taxonomy. */
+/** One configuration problem: where it is and what to do about it. */
+export interface ErrorIssue {
+  readonly file: string | null;
+  readonly line: number | null;
+  readonly message: string;
+  readonly fix?: string | null;
+}
+
+/**
+ * The base of every engine failure (provider, route, replay script, tool, session): one
+ * discriminant, `category`. Messages never contain a key or a secret value.
+ */
 export class EngineError extends Error {
   readonly category: ErrorCategory;
-  constructor(category: ErrorCategory, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** Configuration problems behind a `config` error (file, line, fix), possibly several. */
+  readonly issues: readonly ErrorIssue[];
+  /** What to do next, when there is one obvious step. */
+  readonly fix: string | null;
+  constructor(category: ErrorCategory, message: string, options?: { cause?: unknown; issues?: readonly ErrorIssue[]; fix?: string | null }) {
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'EngineError';
     this.category = category;
+    this.issues = options?.issues ?? [];
+    this.fix = options?.fix ?? null;
   }
   static isInstance(e: unknown): e is EngineError {
     return e instanceof EngineError;
@@ -16,7 +50,7 @@ export class EngineError extends Error {
 
 /** The category of any thrown value. */
 export function errorCategory(e: unknown): ErrorCategory {
-  if (ProviderError.isInstance(e) || EngineError.isInstance(e)) return e.category;
+  if (EngineError.isInstance(e)) return e.category;
   if (e instanceof Error && e.name === 'AbortError') return 'cancelled';
   return 'internal';
 }

@@ -22,8 +22,8 @@ export interface ApprovalRequest {
   readonly callId: string;
   readonly tool: string;
   readonly input: unknown;
-  /** Why approval is needed (`posture`, or `hook` when a `tool_call_before` hook asked). */
-  readonly reason: 'posture' | 'hook';
+  /** Why approval is needed: the posture, a `tool_call_before` hook's `ask`, or a typed `ask` rule. */
+  readonly reason: 'posture' | 'hook' | 'permission';
   readonly summary: string;
 }
 

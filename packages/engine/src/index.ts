@@ -1,19 +1,44 @@
 /**
- * @codewhale/engine — the agent session every surface drives: model providers, the turn loop,
- * tools, modes and postures, a typed event stream, and the session host that fires lifecycle
- * hooks.
+ * @codewhale/engine — the agent session every surface drives. A surface opens a session with
+ * {@link openSession} and holds the returned {@link SessionHost}: it reads snapshots, listens
+ * to events and calls the host's verbs. Provider internals live behind `@codewhale/engine/providers`,
+ * tools behind `@codewhale/engine/tools`.
  */
-export { AgentSession, NO_INTERACTION, toolErrorText, type AgentSessionOptions, type Interaction, type TurnSummary } from './session.js';
+export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, retryPolicy, type SharedPools } from './open-session.js';
+export { SessionHost, PROFILE_EVENTS, type LifecycleHooks, type SessionHostOptions, type Reloader } from './session-host.js';
+export type {
+  ActiveHook,
+  ConversationSnapshot,
+  HookActivityEnd,
+  HostEvent,
+  HostListener,
+  HostNotice,
+  HostProfile,
+  HostState,
+  MessageSource,
+  OpenSessionOptions,
+  ReloadReport,
+  SessionFlags,
+  SessionHostApi,
+  SessionSnapshot,
+  SessionTotals,
+  SteerResult,
+  SubagentInfo,
+  SubmitResult,
+  TodoItem,
+} from './surface.js';
+export { NO_INTERACTION, toolErrorText, type Interaction, type TurnSummary } from './session.js';
 export {
-  SessionHost,
-  PROFILE_EVENTS,
-  type LifecycleHooks,
-  type HostProfile,
-  type HostNotice,
-  type SessionHostOptions,
-  type SubmitResult,
-  type SessionTotals,
-} from './session-host.js';
+  planToolCall,
+  parseToolArguments,
+  type ApprovalNeed,
+  type PermissionCheck,
+  type PermissionVerdict,
+  type PlanStage,
+  type PlanToolCallInput,
+  type ToolCallGate,
+  type ToolPlan,
+} from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
 export type {
   EngineEvent,
@@ -25,44 +50,10 @@ export type {
   TurnUsageTotals,
 } from './events.js';
 export { parseMode, parsePosture, modeTitle, postureTitle, type Mode, type Posture } from './modes.js';
-export { EngineError, errorCategory, errorMessage } from './errors.js';
-export { isDangerousCommand } from './dangerous-command.js';
+export { EngineError, errorCategory, errorMessage, type ErrorCategory, type ErrorIssue } from './errors.js';
+export { BUILTIN_TOOLS, type ToolDefinition, type ToolKind, type ToolResult, type UserInputRequest, type UserInputQuestion, type UserInputAnswer } from './tools/index.js';
+export type { ChatMessage, ModelProvider, ModelUsage } from './provider/types.js';
+export { ReplayProvider } from './provider/replay-provider.js';
+export { ReplayScriptError } from './provider/replay-script.js';
+export { RouteError } from './provider/route.js';
 export { defaultSystemPrompt } from './system-prompt.js';
-export {
-  ToolError,
-  type ToolDefinition,
-  type ToolKind,
-  type ToolResult,
-  type ToolContext,
-  type ToolServices,
-  type ToolErrorKind,
-  type UserInputRequest,
-  type UserInputQuestion,
-  type UserInputAnswer,
-} from './tools/tool.js';
-export { BUILTIN_TOOLS, toolSpec, selectTools } from './tools/registry.js';
-export { readTool, writeTool, editTool, listDirTool, grepTool } from './tools/file-tools.js';
-export { todoWriteTool, requestUserInputTool, agentTool } from './tools/session-tools.js';
-export { bashTool, BashTool, execShellTool, SHELL_DEFAULTS } from './tools/shell-tool.js';
-export { buildChildEnv, isAllowedParentVar } from './tools/child-env.js';
-export { resolveInWorkspace } from './tools/workspace-path.js';
-export * from './provider/index.js';
-// The surface contract (temporary export from the tui branch until the SessionHost redesign lands on main).
-export type {
-  HostState,
-  TodoItem,
-  SubagentInfo,
-  ActiveHook,
-  SessionSnapshot,
-  MessageSource,
-  HookActivityEnd,
-  HostEvent,
-  HostListener,
-  ReloadReport,
-  ConversationSnapshot,
-  SteerResult,
-  SessionHostApi,
-  SessionFlags,
-  OpenSessionOptions,
-} from './surface.js';
-export { openSession, createSharedPools, type SharedPools } from './open-session.js';

@@ -1,6 +1,25 @@
-import { BackgroundPool, ObserverDispatcher } from '@codewhale/hooks-supervisor';
-import type { OpenSessionOptions } from './surface.js';
-import type { SessionHost } from './session-host.js';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describeProjectStatus, parseUserConfig, type FileIssue } from '@codewhale/hooks-config';
+import { sanitizeLine } from '@codewhale/hooks-payloads';
+import {
+  BackgroundPool,
+  HookRuntime,
+  JsonlLog,
+  ObserverDispatcher,
+  loadHookConfiguration,
+  projectRevocationCheck,
+  resolvePaths,
+  type CodewhalePaths,
+  type HookConfiguration,
+  type HookLogger,
+} from '@codewhale/hooks-supervisor';
+import { EngineError, type ErrorIssue } from './errors.js';
+import { createProvider, resolveRoute } from './provider/route.js';
+import { ReplayProvider } from './provider/replay-provider.js';
+import type { ModelProvider } from './provider/types.js';
+import { SessionHost, type LifecycleHooks, type Reloader } from './session-host.js';
+import type { HostNotice, OpenSessionOptions, ReloadReport } from './surface.js';
 
 /** Hook pools several sessions of one process share (the Runtime API runs many threads). */
 export interface SharedPools {
@@ -8,15 +27,210 @@ export interface SharedPools {
   readonly observerDispatcher: ObserverDispatcher;
 }
 
-/** Pools for many sessions; the caller closes them when the process is done with every session. */
+/** Pools for many sessions; close them with {@link closeSharedPools} once every session is disposed. */
 export function createSharedPools(): SharedPools {
   return { backgroundPool: new BackgroundPool(), observerDispatcher: new ObserverDispatcher() };
 }
 
+export async function closeSharedPools(pools: SharedPools): Promise<void> {
+  await pools.observerDispatcher.idle();
+  await pools.backgroundPool.idle();
+  await pools.observerDispatcher.close();
+  await pools.backgroundPool.close();
+}
+
+function issueOf(i: FileIssue): ErrorIssue {
+  return { file: i.file ?? null, line: i.line ?? null, message: i.summary, fix: null };
+}
+
+function configError(issues: readonly FileIssue[], path: string): EngineError {
+  const first = issues[0];
+  return new EngineError('config', first ? first.summary : `cannot read ${path}`, {
+    issues: issues.map(issueOf),
+    fix: 'fix the file (it was not changed), then run `codewhale hooks validate`',
+  });
+}
+
+/** The canonical workspace directory, or a `config` error naming it. */
+export function canonicalWorkspace(dir: string): string {
+  try {
+    const real = realpathSync(dir);
+    if (!statSync(real).isDirectory()) throw new Error('not a directory');
+    return real;
+  } catch {
+    throw new EngineError('config', `the workspace is not a directory: ${dir}`, { fix: 'pass an existing directory with --workspace' });
+  }
+}
+
+/** Read the user's config once: the parsed document (a missing file is an empty config). */
+function readUserConfig(paths: CodewhalePaths): Record<string, unknown> {
+  let text = '';
+  try {
+    text = readFileSync(paths.configPath, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new EngineError('config', `cannot read ${paths.configPath}: ${code ?? (e as Error).message}`, { fix: 'make it a readable regular file' });
+  }
+  const parsed = parseUserConfig(text, paths.configPath);
+  if (!parsed.ok) throw configError(parsed.issues, paths.configPath);
+  return parsed.value.document as Record<string, unknown>;
+}
+
+function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
+  let r;
+  try {
+    r = loadHookConfiguration({ paths, workspace });
+  } catch (e) {
+    throw new EngineError('config', `cannot read ${paths.configPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { fix: 'make it a readable regular file' });
+  }
+  if (!r.ok) throw configError(r.issues, paths.configPath);
+  return r.value;
+}
+
+/** Lines about what a configuration leaves out: rejected entries, project hooks that do not load. */
+export function hookConfigurationNotes(config: HookConfiguration): string[] {
+  const notes: string[] = [];
+  const p = config.loaded.project;
+  if (p && p.state !== 'none' && !p.loadable) {
+    const status = describeProjectStatus({ state: p.state, trusted: p.trusted, digest: p.digest, loaded: p.loadable, changedScripts: p.changedScripts.length });
+    notes.push(`project hooks are not part of this session: ${status}`);
+  }
+  for (const problem of config.loaded.set.problems) notes.push(problem.summary);
+  return notes;
+}
+
+/** `[retry]` in config.toml: `max_retries` (default 3, at most 10), `initial_delay_ms` (500), `max_delay_ms` (8000), `enabled`. */
+export function retryPolicy(config: Record<string, unknown>): { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } {
+  const t = config.retry;
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return {};
+  const table = t as Record<string, unknown>;
+  const n = (key: string): number | undefined => {
+    const v = table[key];
+    const num = typeof v === 'bigint' ? Number(v) : v;
+    return typeof num === 'number' && Number.isFinite(num) && num >= 0 ? num : undefined;
+  };
+  if (table.enabled === false) return { maxRetries: 0 };
+  const out: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
+  const max = n('max_retries');
+  const initial = n('initial_delay_ms');
+  const cap = n('max_delay_ms');
+  if (max !== undefined) out.maxRetries = Math.min(10, Math.trunc(max));
+  if (initial !== undefined) out.initialDelayMs = initial;
+  if (cap !== undefined) out.maxDelayMs = cap;
+  return out;
+}
+
+async function openProvider(o: OpenSessionOptions, document: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): Promise<ModelProvider> {
+  if (o.provider) return o.provider;
+  const flags = o.flags ?? {};
+  if (flags.replay) {
+    try {
+      return await ReplayProvider.fromFile(flags.replay);
+    } catch (e) {
+      if (EngineError.isInstance(e)) throw e;
+      throw new EngineError('config', `cannot read the replay script ${flags.replay}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+        fix: 'pass a readable JSONL replay script',
+      });
+    }
+  }
+  return createProvider(resolveRoute({ config: document, env, flags: { provider: flags.provider, model: flags.model } }));
+}
+
+/** A hook logger that forwards the supervisor's (already safe) records to the session's notices, bounded. */
+function noticeLogger(sink: { current: ((n: HostNotice) => void) | null }): HookLogger {
+  return {
+    warn(message, fields = {}) {
+      const detail = Object.entries(fields)
+        .map(([k, v]) => `${k}=${v === null ? 'null' : String(v)}`)
+        .join(' ');
+      const text = sanitizeLine(detail ? `${message} (${detail})` : message, 400).text;
+      sink.current?.({ level: 'warning', message: text, durationMs: 6_000 });
+    },
+  };
+}
+
 /**
- * Open a session the way every surface does (WIP: implementation lands with the SessionHost
- * redesign; the signature is final).
+ * Open a session the way every surface does: read the user's config once, resolve the model
+ * route and the `[retry]` policy, load the hook configuration (global hooks plus the
+ * workspace's project hooks when trusted and approved), build the hook runtime with its audit
+ * and decision logs and the immediate-revocation check, and return the {@link SessionHost}.
+ *
+ * Which hooks: an injected `hooks` dispatcher wins (an embedder's own; `null` for none);
+ * otherwise hooks load from disk, except for the `exec` profile without `flags.hooks`.
+ * Failures are `EngineError`s with category `config` (file, line, fix in `issues`).
  */
-export async function openSession(_options: OpenSessionOptions): Promise<SessionHost> {
-  throw new Error('openSession: not implemented yet');
+export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
+  const env = o.env ?? process.env;
+  const flags = o.flags ?? {};
+  const paths = resolvePaths(o.home ? { ...env, CODEWHALE_HOME: o.home } : env, flags.configPath ?? null);
+  const workspace = canonicalWorkspace(o.workspace);
+  const fromDisk = o.hooks === undefined && (o.profile !== 'exec' || flags.hooks === true);
+  const configuration = fromDisk ? loadHooks(paths, workspace) : null;
+  const document = configuration ? (configuration.loaded.userConfig.document as Record<string, unknown>) : readUserConfig(paths);
+  const retry = retryPolicy(document);
+  const provider = await openProvider(o, document, env);
+
+  const sink: { current: ((n: HostNotice) => void) | null } = { current: null };
+  let hooks: LifecycleHooks | null = o.hooks ?? null;
+  let runtime: HookRuntime | null = null;
+  let reloader: Reloader | undefined;
+  const startupNotes: string[] = [];
+  if (configuration) {
+    const decisionLogPath = o.decisionLogPath === undefined ? env.CODEWHALE_TOOL_AUDIT_LOG || null : o.decisionLogPath;
+    runtime = new HookRuntime({
+      hooks: configuration.loaded.set,
+      workspace,
+      ...(o.history?.sessionId ? { sessionId: o.history.sessionId } : {}),
+      parentEnv: env,
+      logger: noticeLogger(sink),
+      auditLog: o.auditLog === false ? null : new JsonlLog(paths.auditLog),
+      decisionLog: decisionLogPath ? new JsonlLog(resolve(workspace, decisionLogPath)) : null,
+      isRevoked: projectRevocationCheck(configuration),
+      hookSetDigest: configuration.digest,
+      ...(o.pools ? { backgroundPool: o.pools.backgroundPool, observerDispatcher: o.pools.observerDispatcher } : {}),
+    });
+    hooks = runtime;
+    startupNotes.push(...hookConfigurationNotes(configuration));
+    let current = configuration;
+    const rt = runtime;
+    reloader = (): ReloadReport => {
+      let next: HookConfiguration;
+      try {
+        next = loadHooks(paths, workspace);
+      } catch (e) {
+        // A broken edit keeps the hooks that were loaded: report it, never drop to no hooks silently.
+        const issues = EngineError.isInstance(e) && e.issues.length ? e.issues.map((i) => `${i.message}`) : [(e as Error).message];
+        return { changed: false, hookCount: rt.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
+      }
+      const changed = next.digest !== current.digest;
+      current = next;
+      rt.rebind(next.loaded.set, next.digest, projectRevocationCheck(next));
+      return { changed, hookCount: next.loaded.set.hooks.length, notes: hookConfigurationNotes(next) };
+    };
+  }
+
+  const host = new SessionHost({
+    provider,
+    workspace,
+    hooks,
+    profile: o.profile,
+    sessionId: o.history?.sessionId ?? null,
+    ...(o.history ? { history: o.history.history, todos: o.history.todos, totals: o.history.totals } : {}),
+    mode: flags.mode ?? o.history?.mode ?? 'work',
+    posture: flags.posture ?? o.history?.posture ?? 'ask',
+    interaction: o.interaction,
+    askFailsClosed: o.askFailsClosed ?? o.profile === 'exec',
+    allowedTools: flags.allowedTools ?? null,
+    disallowedTools: flags.disallowedTools ?? [],
+    ...(flags.maxSteps ? { maxSteps: flags.maxSteps } : {}),
+    parentEnv: env,
+    retry,
+    ...(reloader ? { reloader } : {}),
+    onDispose: async () => {
+      if (runtime) await runtime.close();
+    },
+  });
+  sink.current = (n) => host.postNotice(n);
+  for (const note of startupNotes) host.postNotice({ level: 'warning', message: sanitizeLine(note, 400).text, durationMs: 6_000 });
+  return host;
 }

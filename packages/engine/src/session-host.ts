@@ -1,45 +1,66 @@
+import { randomBytes } from 'node:crypto';
 import {
   HOOK_EVENT_NAMES,
   INITIAL_SESSION_STATE,
-  buildSessionErrorDocument,
-  buildSubagentCompleteDocument,
-  buildSubagentSpawnDocument,
-  buildToolCallAfterDocument,
-  buildTurnEndDocument,
+  isShellToolName,
   normalizeExitCode,
   observeSessionState,
-  subagentPreview,
-  toJson,
-  type HookContext,
+  sanitizeLine,
   type HookEventName,
   type HookOutcome,
-  type JsonValue,
+  type LifecycleFact,
+  type LifecycleSessionFacts,
   type MessageSubmitResult,
   type SessionObservation,
   type SessionStateMachine,
   type ToolContext as HookToolContext,
 } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
-import type { EngineEvent, ToolCallOutcome } from './events.js';
-import { AgentSession, type AgentSessionOptions, type TurnSummary } from './session.js';
-import type { Mode } from './modes.js';
+import { EngineError, errorMessage } from './errors.js';
+import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
+import type { Mode, Posture } from './modes.js';
+import { AgentSession, type AgentSessionOptions } from './session.js';
+import type {
+  ActiveHook,
+  ConversationSnapshot,
+  HookActivityEnd,
+  HostEvent,
+  HostListener,
+  HostNotice,
+  HostProfile,
+  MessageSource,
+  ReloadReport,
+  SessionHostApi,
+  SessionSnapshot,
+  SessionTotals,
+  SteerResult,
+  SubagentInfo,
+  SubmitResult,
+  TodoItem,
+} from './surface.js';
 
 /**
  * What the session host needs from a hook dispatcher: the engine's two events plus the
- * lifecycle entry points. `HookRuntime` (@codewhale/hooks-supervisor) satisfies it.
+ * lifecycle entry points, taking typed facts. `HookRuntime` (@codewhale/hooks-supervisor)
+ * satisfies it; an embedder may bring its own.
  */
 export interface LifecycleHooks extends EngineHooks {
   has(event: HookEventName): boolean;
-  fire(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin?: string | null): { readonly ok: true } | { readonly ok: false; readonly error: string };
-  runNow(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin?: string | null): Promise<HookOutcome[]>;
+  /** Submit an observer event without waiting. */
+  emit(fact: LifecycleFact): { readonly ok: true } | { readonly ok: false; readonly error: string };
+  /** Run an event's hooks now and wait (`session_start`, `session_end`). */
+  runLifecycle(fact: LifecycleFact): Promise<readonly HookOutcome[]>;
   messageSubmit(
     text: string,
     facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null },
   ): Promise<MessageSubmitResult>;
+  /** Optional: foreground gate / `message_submit` hooks starting and ending (for `name (i/n)`). */
+  observeActivity?(
+    listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void,
+  ): () => void;
+  /** Optional: wait for background hook work (graceful shutdown). */
+  idle?(): Promise<void>;
 }
-
-/** Which lifecycle events a surface fires (D27). */
-export type HostProfile = 'tui' | 'exec' | 'runtime';
 
 export const PROFILE_EVENTS: Readonly<Record<HostProfile, ReadonlySet<HookEventName>>> = {
   tui: new Set(HOOK_EVENT_NAMES),
@@ -47,221 +68,534 @@ export const PROFILE_EVENTS: Readonly<Record<HostProfile, ReadonlySet<HookEventN
   runtime: new Set<HookEventName>(['tool_call_before', 'shell_env', 'tool_call_after', 'on_error']),
 };
 
-/** Something the surface should show: an observer submission failure or a `message_submit` warning. */
-export interface HostNotice {
-  readonly level: 'error' | 'warning';
-  readonly message: string;
-  /** How long a toast should stay: 12 s for dropped observer events, 6 s for warnings. */
-  readonly durationMs: number;
-}
-
-export interface SessionTotals {
-  sessionTokens: number;
-  conversationTokens: number;
-  inputTokens: number;
-  outputTokens: number;
-}
-
-export type SubmitResult =
-  | { readonly kind: 'blocked'; readonly reason: string }
-  | { readonly kind: 'ran'; readonly text: string; readonly warning: string | null; readonly summary: TurnSummary };
+/** How the host reloads its configuration (supplied by `openSession` for disk-loaded hooks). */
+export type Reloader = () => ReloadReport;
 
 export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   readonly hooks: LifecycleHooks | null;
   readonly profile: HostProfile;
-  /** Queued follow-up messages at fire time (`turn_end.queued_message_count`). */
-  readonly queuedMessages?: () => number;
-  readonly onNotice?: (notice: HostNotice) => void;
+  /** The session id when no dispatcher supplies one (resume, no hooks); minted when omitted. */
+  readonly sessionId?: string | null;
+  readonly totals?: SessionTotals;
+  /** Re-read the configuration for {@link SessionHost.reload}. */
+  readonly reloader?: Reloader;
+  /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
+  readonly onDispose?: () => Promise<void>;
 }
 
-const SHELL_TOOLS = new Set(['bash', 'Bash', 'exec_shell']);
+const ZERO_TOTALS: SessionTotals = { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 };
+const MAX_SUBAGENTS_KEPT = 50;
+
+/** A hook label fit for a status row: control characters stripped, bounded. */
+function displayLabel(label: string): string {
+  return sanitizeLine(label, 80).text;
+}
 
 /**
- * The surface-neutral session host (D27): it owns an {@link AgentSession}, fires the engine's
- * two events through the injected hooks, and turns the engine's event stream into every other
- * lifecycle hook, filtered by the surface's profile. Surfaces call `start`, `submit`, `steer`,
- * `setMode` and `end`; they never re-implement firing rules.
+ * The one object every surface drives (the TUI, `exec`, the Runtime API, an embedder). It owns
+ * an agent session, fires the engine's two events through the injected hooks, turns the
+ * engine's event stream into every other lifecycle hook (filtered by the surface's profile),
+ * queues messages behind a running turn, and publishes one immutable {@link SessionSnapshot}.
  */
-export class SessionHost {
-  readonly session: AgentSession;
+export class SessionHost implements SessionHostApi {
   readonly profile: HostProfile;
+  readonly #session: AgentSession;
   readonly #hooks: LifecycleHooks | null;
   readonly #events: ReadonlySet<HookEventName>;
-  readonly #queued: () => number;
-  readonly #notice: (n: HostNotice) => void;
-  #state: SessionStateMachine = INITIAL_SESSION_STATE;
-  readonly totals: SessionTotals = { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 };
+  readonly #sessionId: string;
+  readonly #reloader: Reloader | null;
+  readonly #onDispose: (() => Promise<void>) | null;
+  readonly #listeners = new Set<HostListener>();
+  readonly #early: HostNotice[] = [];
+  readonly #queue: string[] = [];
+  readonly #subagents: SubagentInfo[] = [];
+  readonly #hookStarts = new Map<string, number>();
+  readonly #unobserve: () => void;
+  #machine: SessionStateMachine = INITIAL_SESSION_STATE;
+  #state: SessionSnapshot['state'] = 'idle';
+  #reason: SessionSnapshot['reason'] = null;
+  #totals: SessionTotals;
+  #turnId: string | null = null;
+  #lastTurnStatus: TurnStatus | null = null;
+  #activeHook: ActiveHook | null = null;
+  /** True from the moment a submission starts (before `message_submit`) until its turn ends. */
+  #running = false;
+  #drainPaused = false;
+  #current: Promise<unknown> = Promise.resolve();
+  #started = false;
+  #closed = false;
+  #ending: Promise<void> | null = null;
+  #disposing: Promise<void> | null = null;
+  #snapshot: SessionSnapshot | null = null;
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, queuedMessages, onNotice, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, ...sessionOptions } = options;
     this.#hooks = hooks;
     this.profile = profile;
     this.#events = PROFILE_EVENTS[profile];
-    this.#queued = queuedMessages ?? (() => 0);
-    this.#notice = onNotice ?? (() => {});
+    this.#sessionId = hooks?.sessionId ?? sessionId ?? `sess_${randomBytes(4).toString('hex')}`;
+    this.#totals = totals ?? ZERO_TOTALS;
+    this.#reloader = reloader ?? null;
+    this.#onDispose = onDispose ?? null;
     const events = this.#events;
     const engineHooks: EngineHooks | null = hooks
       ? {
-          sessionId: hooks.sessionId,
+          sessionId: this.#sessionId,
           toolCallBefore: (call) => hooks.toolCallBefore(call),
           shellEnv: (tool) => hooks.shellEnv(tool),
           has: (event) => events.has(event) && hooks.has(event),
         }
       : null;
-    this.session = new AgentSession({ ...sessionOptions, hooks: engineHooks });
-    this.session.on((e) => this.#onEvent(e));
+    this.#session = new AgentSession({ ...sessionOptions, hooks: engineHooks });
+    this.#session.on((e) => this.#onEngineEvent(e));
+    this.#unobserve = hooks?.observeActivity ? hooks.observeActivity((a) => this.#onActivity(a)) : () => {};
   }
 
-  /** The hook session id (`sess_…`), shared by every event of the session. */
-  get sessionId(): string | null {
-    return this.#hooks?.sessionId ?? null;
+  /** The session id (`sess_…`), shared by every hook event of the session and kept across resumes. */
+  get sessionId(): string {
+    return this.#sessionId;
   }
+
+  // ── subscription and snapshot ────────────────────────────────────────────────────────────
+
+  subscribe = (listener: HostListener): (() => void) => {
+    this.#listeners.add(listener);
+    // Notices posted before anyone listened (configuration problems at open) reach the first listener.
+    for (const notice of this.#early.splice(0)) {
+      try {
+        listener({ type: 'notice', notice });
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = (): SessionSnapshot => {
+    if (this.#snapshot === null) {
+      const s = this.#session;
+      this.#snapshot = Object.freeze({
+        sessionId: this.#sessionId,
+        profile: this.profile,
+        workspace: s.workspace,
+        provider: s.provider.id,
+        model: s.provider.model,
+        state: this.#state,
+        reason: this.#reason,
+        turnId: this.#turnId,
+        mode: s.mode,
+        posture: s.posture,
+        busy: this.#running,
+        todos: Object.freeze(s.todos.map((t): TodoItem => ({ content: t.content, status: t.status }))),
+        totals: Object.freeze({ ...this.#totals }),
+        queued: Object.freeze([...this.#queue]),
+        queuedCount: this.#queue.length,
+        activeHook: this.#activeHook,
+        subagents: Object.freeze([...this.#subagents]),
+        lastTurnStatus: this.#lastTurnStatus,
+        closed: this.#closed,
+      });
+    }
+    return this.#snapshot;
+  };
+
+  #emit(event: HostEvent): void {
+    for (const l of this.#listeners) {
+      try {
+        l(event);
+      } catch {
+        // A listener's failure is its own; the session keeps going.
+      }
+    }
+  }
+
+  /** The snapshot changed: drop the cached one and tell listeners. */
+  #touch(): void {
+    this.#snapshot = null;
+    this.#emit({ type: 'snapshot' });
+  }
+
+  #notice(notice: HostNotice): void {
+    if (this.#listeners.size === 0) {
+      if (this.#early.length < 20) this.#early.push(notice);
+      return;
+    }
+    this.#emit({ type: 'notice', notice });
+  }
+
+  /** Show a notice through the host's listeners (configuration problems, a surface's own warnings). */
+  postNotice(notice: HostNotice): void {
+    this.#notice(notice);
+  }
+
+  // ── hooks ────────────────────────────────────────────────────────────────────────────────
 
   #wants(event: HookEventName): boolean {
     return this.#hooks !== null && this.#events.has(event) && this.#hooks.has(event);
   }
 
-  #facts(): Omit<HookContext, 'event' | 'sessionId'> {
-    return { workspace: this.session.workspace, model: this.session.provider.model, mode: this.session.mode, totalTokens: this.totals.sessionTokens };
+  #facts(): LifecycleSessionFacts {
+    return { workspace: this.#session.workspace, model: this.#session.provider.model, mode: this.#session.mode, totalTokens: this.#totals.sessionTokens };
   }
 
-  #fire(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin: string | null = null): void {
-    if (!this.#wants(event)) return;
-    const r = this.#hooks!.fire(event, ctx, stdin);
+  #fire(fact: LifecycleFact): void {
+    if (!this.#wants(fact.event)) return;
+    const r = this.#hooks!.emit(fact);
     if (!r.ok) this.#notice({ level: 'error', message: r.error, durationMs: 12_000 });
   }
 
   #observe(observation: SessionObservation): void {
-    const { machine, transition } = observeSessionState(this.#state, observation);
-    this.#state = machine;
-    if (transition) this.#fire(transition.event, this.#facts(), JSON.stringify(transition.payload));
+    const { machine, transition } = observeSessionState(this.#machine, observation);
+    this.#machine = machine;
+    this.#state = observation.state;
+    this.#reason = observation.state === 'waiting' ? (observation.reason === 'user_input' ? 'user_input' : 'approval') : null;
+    this.#touch();
+    if (transition) this.#fire({ event: transition.event, facts: this.#facts(), transition });
   }
 
-  /** Fire `session_start` (awaited) and record the first state (idle) silently. */
-  async start(): Promise<void> {
-    this.#observe({ state: 'idle' });
-    if (this.#wants('session_start')) await this.#hooks!.runNow('session_start', this.#facts());
+  #onActivity(a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }): void {
+    const key = `${a.event}:${a.index}`;
+    if (a.phase === 'start') {
+      const hook: ActiveHook = { event: a.event, label: displayLabel(a.label), index: a.index, total: a.total, startedAt: Date.now() };
+      this.#activeHook = hook;
+      this.#touch();
+      this.#emit({ type: 'hook_started', hook });
+    } else {
+      this.#hookStarts.set(key, a.durationMs ?? 0);
+      this.#activeHook = null;
+      this.#touch();
+    }
   }
 
-  /** Fire `session_end` (awaited) while the session is still live. */
-  async end(): Promise<void> {
-    if (this.#wants('session_end')) await this.#hooks!.runNow('session_end', this.#facts());
+  #durationOf(event: string, index: number): number {
+    const key = `${event}:${index}`;
+    const d = this.#hookStarts.get(key) ?? 0;
+    this.#hookStarts.delete(key);
+    return d;
   }
 
-  async #transform(text: string): Promise<MessageSubmitResult> {
-    if (!this.#wants('message_submit')) return { kind: 'unchanged', text, warning: null, steps: [] };
+  /** One `hook_finished` per `message_submit` step, in order, with its result. */
+  #reportSteps(result: MessageSubmitResult): void {
+    const total = result.steps.length;
+    result.steps.forEach((s, i) => {
+      const kind: HookActivityEnd['result'] =
+        s.result === 'blocked' ? 'blocked' : s.result === 'replaced' ? 'rewrote' : s.result === 'failed' || s.result === 'invalid' ? 'failed' : 'ok';
+      this.#emit({
+        type: 'hook_finished',
+        hook: { event: 'message_submit', label: displayLabel(s.label), index: i + 1, total, durationMs: this.#durationOf('message_submit', i + 1), result: kind, detail: s.detail },
+      });
+    });
+  }
+
+  /** One `hook_finished` per gate hook of a decision record. */
+  #reportGates(o: ToolCallOutcome): void {
+    const d = o.decision;
+    if (!d) return;
+    const total = d.hooks.length;
+    d.hooks.forEach((h, i) => {
+      const kind: HookActivityEnd['result'] =
+        h.outcome === 'deny' || h.outcome === 'deny_exit_2'
+          ? 'denied'
+          : h.outcome === 'ask'
+            ? 'asked'
+            : h.outcome === 'no_verdict'
+              ? 'failed'
+              : h.rewroteInput
+                ? 'rewrote'
+                : h.addedContext
+                  ? 'context'
+                  : 'ok';
+      this.#emit({
+        type: 'hook_finished',
+        hook: { event: 'tool_call_before', label: displayLabel(h.label), index: i + 1, total, durationMs: this.#durationOf('tool_call_before', i + 1) || h.durationMs, result: kind, detail: h.detail },
+      });
+    });
+  }
+
+  async #transform(text: string, source: MessageSource): Promise<{ readonly kind: 'ok'; readonly text: string; readonly warning: string | null } | { readonly kind: 'blocked'; readonly reason: string }> {
+    if (!this.#wants('message_submit')) {
+      this.#emit({ type: 'message_submitted', source, original: text, text, rewritten: false });
+      return { kind: 'ok', text, warning: null };
+    }
     const f = this.#facts();
-    const result = await this.#hooks!.messageSubmit(text, { workspace: f.workspace ?? null, model: f.model ?? null, mode: f.mode ?? null, totalTokens: f.totalTokens ?? null });
-    if (result.kind === 'blocked') this.#notice({ level: 'warning', message: result.reason, durationMs: 6_000 });
-    else if (result.warning) this.#notice({ level: 'warning', message: result.warning, durationMs: 6_000 });
+    let result: MessageSubmitResult;
+    try {
+      result = await this.#hooks!.messageSubmit(text, f);
+    } catch (e) {
+      // A dispatcher that throws fails closed: the message does not reach the model.
+      result = { kind: 'blocked', reason: `message_submit hooks could not run: ${errorMessage(e)}`, steps: [] };
+    }
+    this.#reportSteps(result);
+    if (result.kind === 'blocked') {
+      this.#notice({ level: 'warning', message: result.reason, durationMs: 6_000 });
+      this.#emit({ type: 'message_blocked', source, original: text, reason: result.reason });
+      return { kind: 'blocked', reason: result.reason };
+    }
+    if (result.warning) this.#notice({ level: 'warning', message: result.warning, durationMs: 6_000 });
+    this.#emit({ type: 'message_submitted', source, original: text, text: result.text, rewritten: result.kind === 'replaced' });
+    return { kind: 'ok', text: result.text, warning: result.warning };
+  }
+
+  // ── verbs ────────────────────────────────────────────────────────────────────────────────
+
+  #refuseClosed(): void {
+    if (this.#closed) throw new EngineError('state', 'the session has ended');
+  }
+
+  async start(): Promise<void> {
+    this.#refuseClosed();
+    if (this.#started) return;
+    this.#started = true;
+    this.#observe({ state: 'idle' });
+    if (this.#wants('session_start')) await this.#hooks!.runLifecycle({ event: 'session_start', facts: this.#facts() });
+  }
+
+  async submit(text: string): Promise<SubmitResult> {
+    this.#refuseClosed();
+    if (this.#running) throw new EngineError('state', 'a turn is already running in this session; queue the message or wait');
+    this.#drainPaused = false;
+    return this.#run(text, 'fresh');
+  }
+
+  async #run(text: string, source: MessageSource): Promise<SubmitResult> {
+    this.#running = true;
+    this.#touch();
+    let result: SubmitResult;
+    const work = (async (): Promise<SubmitResult> => {
+      try {
+        const t = await this.#transform(text, source);
+        if (t.kind === 'blocked') return { kind: 'blocked', reason: t.reason };
+        const summary = await this.#session.runTurn(t.text);
+        if (summary.status === 'interrupted') this.#drainPaused = true;
+        return { kind: 'ran', text: t.text, warning: t.warning, summary };
+      } finally {
+        this.#running = false;
+        this.#turnId = null;
+        this.#touch();
+      }
+    })();
+    this.#current = work.catch(() => undefined);
+    result = await work;
+    this.#scheduleDrain();
     return result;
   }
 
+  queue(text: string): void {
+    this.#refuseClosed();
+    if (!this.#running && this.#queue.length === 0) {
+      this.#drainPaused = false;
+      void this.#run(text, 'queued').catch((e) => this.#notice({ level: 'error', message: errorMessage(e), durationMs: 12_000 }));
+      return;
+    }
+    this.#queue.push(text);
+    this.#touch();
+    this.#emit({ type: 'message_queued', text, queuedCount: this.#queue.length });
+    if (!this.#running) this.#scheduleDrain();
+  }
+
+  dequeue(index?: number): readonly string[] {
+    const removed = index === undefined ? this.#queue.splice(0) : index >= 0 && index < this.#queue.length ? this.#queue.splice(index, 1) : [];
+    if (removed.length > 0) this.#touch();
+    return removed;
+  }
+
   /**
-   * Submit a message (fresh or dequeued): `message_submit` may replace or block it before it
-   * reaches history or the model; then the turn runs. A blocked message never starts a turn.
+   * Dispatch the next queued message once the current turn has ended (after its `turn_end`).
+   * An interrupted turn pauses the queue: the messages stay queued until the next submission
+   * or `queue` call, so Esc never fires the next message by surprise.
    */
-  async submit(text: string): Promise<SubmitResult> {
-    const t = await this.#transform(text);
-    if (t.kind === 'blocked') return { kind: 'blocked', reason: t.reason };
-    const summary = await this.session.runTurn(t.text);
-    return { kind: 'ran', text: t.text, warning: t.warning, summary };
+  #scheduleDrain(): void {
+    if (this.#closed || this.#running || this.#drainPaused || this.#queue.length === 0) return;
+    const next = this.#queue.shift()!;
+    this.#touch();
+    void this.#run(next, 'queued').catch((e) => this.#notice({ level: 'error', message: errorMessage(e), durationMs: 12_000 }));
   }
 
-  /** Steer the running turn; the text crosses `message_submit` exactly once. */
-  async steer(text: string): Promise<{ readonly kind: 'steered' | 'idle'; readonly text: string } | { readonly kind: 'blocked'; readonly reason: string }> {
-    const t = await this.#transform(text);
+  async steer(text: string): Promise<SteerResult> {
+    this.#refuseClosed();
+    const t = await this.#transform(text, 'steer');
     if (t.kind === 'blocked') return { kind: 'blocked', reason: t.reason };
-    return { kind: this.session.steer(t.text) ? 'steered' : 'idle', text: t.text };
+    return { kind: this.#session.steer(t.text) ? 'steered' : 'idle', text: t.text };
   }
 
-  /** Apply a mode change (fires `mode_change` through the event stream). */
+  cancel(): void {
+    this.#session.cancel();
+  }
+
   setMode(mode: Mode): void {
-    this.session.setMode(mode);
+    this.#refuseClosed();
+    this.#session.setMode(mode);
   }
 
-  /** Start a new conversation's token count (`totals.conversation_tokens`). */
-  resetConversationTotals(): void {
-    this.totals.conversationTokens = 0;
+  setPosture(posture: Posture): void {
+    this.#refuseClosed();
+    if (posture === this.#session.posture) return;
+    this.#session.setPosture(posture);
+    this.#touch();
   }
 
-  #onEvent(e: EngineEvent): void {
+  reload(): ReloadReport {
+    this.#refuseClosed();
+    const report: ReloadReport = this.#reloader ? this.#reloader() : { changed: false, hookCount: 0, notes: ['hooks are supplied by the embedder; nothing to reload'] };
+    this.#emit({ type: 'config_reloaded', report });
+    return report;
+  }
+
+  conversation(): ConversationSnapshot {
+    const s = this.#session;
+    return {
+      version: 1,
+      sessionId: this.#sessionId,
+      mode: s.mode,
+      posture: s.posture,
+      history: structuredClone([...s.history]),
+      todos: s.todos.map((t) => ({ content: t.content, status: t.status })),
+      totals: { ...this.#totals },
+    };
+  }
+
+  clear(): void {
+    this.#refuseClosed();
+    this.#session.clear();
+    this.#totals = { ...this.#totals, conversationTokens: 0 };
+    this.#touch();
+  }
+
+  end(): Promise<void> {
+    if (!this.#ending) {
+      this.#ending = (async () => {
+        if (this.#closed) return;
+        this.#drainPaused = true;
+        this.#session.cancel();
+        await this.#current;
+        // Pending observer writes first, so `session_end` is the last thing hooks see.
+        await this.#hooks?.idle?.();
+        if (this.#started && this.#wants('session_end')) {
+          try {
+            await this.#hooks!.runLifecycle({ event: 'session_end', facts: this.#facts() });
+          } catch (e) {
+            this.#notice({ level: 'error', message: `session_end hooks failed: ${errorMessage(e)}`, durationMs: 12_000 });
+          }
+        }
+        await this.dispose();
+      })();
+    }
+    return this.#ending;
+  }
+
+  dispose(): Promise<void> {
+    if (!this.#disposing) {
+      this.#disposing = (async () => {
+        this.#drainPaused = true;
+        this.#session.cancel();
+        await this.#current;
+        this.#closed = true;
+        this.#unobserve();
+        try {
+          await this.#hooks?.idle?.();
+          await this.#onDispose?.();
+        } finally {
+          this.#touch();
+          this.#emit({ type: 'closed' });
+        }
+      })();
+    }
+    return this.#disposing;
+  }
+
+  // ── the engine's event stream → lifecycle hooks and snapshot ─────────────────────────────
+
+  #onEngineEvent(e: EngineEvent): void {
     switch (e.type) {
       case 'turn_started':
+        this.#turnId = e.turnId;
         this.#observe({ state: 'in_progress' });
-        return;
+        break;
       case 'approval_required':
         this.#observe({ state: 'waiting', reason: 'approval' });
-        return;
+        break;
       case 'user_input_required':
         this.#observe({ state: 'waiting', reason: 'user_input' });
-        return;
+        break;
       case 'approval_resolved':
       case 'user_input_answered':
-        if (this.session.busy) this.#observe({ state: 'in_progress' });
-        return;
+        if (this.#session.busy) this.#observe({ state: 'in_progress' });
+        break;
       case 'tool_call_completed':
+        this.#reportGates(e.outcome);
         this.#toolCompleted(e.outcome);
-        return;
+        if (e.outcome.name === 'todo_write') this.#touch();
+        break;
       case 'mode_changed':
-        this.#fire('mode_change', { ...this.#facts(), mode: e.to, previousMode: e.from });
-        return;
-      case 'subagent_spawned': {
-        const f = this.#facts();
-        const doc = buildSubagentSpawnDocument({ agentId: e.agentId, sessionId: this.sessionId, workspace: f.workspace ?? null, mode: f.mode ?? null, model: f.model ?? null, totalTokens: f.totalTokens ?? null, prompt: e.prompt });
-        this.#fire('subagent_spawn', { ...f, message: subagentPreview(e.prompt).preview }, JSON.stringify(doc));
-        return;
-      }
+        this.#touch();
+        this.#fire({ event: 'mode_change', facts: { ...this.#facts(), mode: e.to }, previousMode: e.from });
+        break;
+      case 'subagent_spawned':
+        this.#subagents.push({ agentId: e.agentId, name: e.name, prompt: e.prompt, status: 'running', result: null });
+        if (this.#subagents.length > MAX_SUBAGENTS_KEPT) this.#subagents.splice(0, this.#subagents.length - MAX_SUBAGENTS_KEPT);
+        this.#touch();
+        this.#fire({ event: 'subagent_spawn', facts: this.#facts(), agentId: e.agentId, prompt: e.prompt });
+        break;
       case 'subagent_completed': {
-        const f = this.#facts();
-        const doc = buildSubagentCompleteDocument({ agentId: e.agentId, sessionId: this.sessionId, workspace: f.workspace ?? null, mode: f.mode ?? null, model: f.model ?? null, totalTokens: f.totalTokens ?? null, result: e.result, status: e.status });
-        this.#fire('subagent_complete', { ...f, message: subagentPreview(e.result).preview }, JSON.stringify(doc));
-        return;
+        const i = this.#subagents.findIndex((a) => a.agentId === e.agentId);
+        const status: SubagentInfo['status'] = e.status === 'completed' ? 'completed' : e.status === 'cancelled' ? 'cancelled' : 'failed';
+        if (i >= 0) this.#subagents[i] = { ...this.#subagents[i]!, status, result: e.result };
+        this.#touch();
+        this.#fire({ event: 'subagent_complete', facts: this.#facts(), agentId: e.agentId, result: e.result, status: e.status });
+        break;
       }
       case 'error':
         // Transport, capacity and auth failures that ended the turn.
-        this.#fire('on_error', { ...this.#facts(), error: e.message });
-        return;
+        this.#fire({ event: 'on_error', facts: this.#facts(), error: e.message });
+        break;
       case 'turn_completed': {
         const total = e.usage.inputTokens + e.usage.outputTokens;
-        this.totals.sessionTokens += total;
-        this.totals.conversationTokens += total;
-        this.totals.inputTokens += e.usage.inputTokens;
-        this.totals.outputTokens += e.usage.outputTokens;
+        const t = this.#totals;
+        this.#totals = {
+          sessionTokens: t.sessionTokens + total,
+          conversationTokens: t.conversationTokens + total,
+          inputTokens: t.inputTokens + e.usage.inputTokens,
+          outputTokens: t.outputTokens + e.usage.outputTokens,
+        };
+        this.#lastTurnStatus = e.status;
         const f = this.#facts();
-        const doc = buildTurnEndDocument({
-          sessionId: this.sessionId,
-          workspace: f.workspace ?? null,
-          mode: this.session.mode,
-          createdAt: e.createdAt,
-          modelBacked: true,
-          provider: e.provider,
-          billingSurface: null,
-          model: e.model,
-          turnId: e.turnId,
-          status: e.status,
-          error: e.error,
-          durationMs: e.durationMs,
-          usage: e.usage,
-          totals: { ...this.totals },
-          toolCount: e.toolCount,
-          queuedMessageCount: this.#queued(),
+        this.#fire({
+          event: 'turn_end',
+          facts: f,
+          turn: {
+            mode: this.#session.mode,
+            createdAt: e.createdAt,
+            modelBacked: true,
+            provider: e.provider,
+            billingSurface: null,
+            model: e.model,
+            turnId: e.turnId,
+            status: e.status,
+            error: e.error,
+            durationMs: e.durationMs,
+            usage: e.usage,
+            totals: { ...this.#totals },
+            toolCount: e.toolCount,
+            queuedMessageCount: this.#queue.length,
+          },
         });
-        this.#fire('turn_end', f, toJson(doc as JsonValue));
-        if (e.status === 'failed') this.#fire('session_error', f, JSON.stringify(buildSessionErrorDocument(e.status, e.error ?? 'the turn failed')));
+        if (e.status === 'failed') this.#fire({ event: 'session_error', facts: f, status: e.status, error: e.error ?? 'the turn failed' });
         this.#observe({ state: 'idle', lastTurnStatus: e.status });
-        return;
+        break;
       }
       default:
-        return;
+        break;
     }
+    this.#emit(e);
   }
 
   #toolCompleted(o: ToolCallOutcome): void {
     const failed = o.result === null || !o.result.success;
     const resultText = o.result ? o.result.content : o.modelText;
     const exit = o.result?.metadata?.exit_code;
-    const status = SHELL_TOOLS.has(o.name) ? o.result?.metadata?.status ?? null : null;
+    const status = isShellToolName(o.name) ? o.result?.metadata?.status ?? null : null;
     const tool: HookToolContext = {
       name: o.name,
       callId: o.id,
@@ -273,10 +607,7 @@ export class SessionHost {
       executionReceipt: o.receipt?.env ?? null,
     };
     const f = this.#facts();
-    if (this.#wants('tool_call_after')) {
-      const doc = buildToolCallAfterDocument({ toolName: o.name, sessionId: this.sessionId, toolCallId: o.id, receipt: o.receipt });
-      this.#fire('tool_call_after', { ...f, tool }, doc);
-    }
-    if (failed) this.#fire('on_error', { ...f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
+    this.#fire({ event: 'tool_call_after', facts: f, tool, receipt: o.receipt });
+    if (failed) this.#fire({ event: 'on_error', facts: f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
   }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { z } from 'zod';
-import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-payloads';
+import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
 import type {
@@ -18,9 +17,9 @@ import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';
 import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelUsage } from './provider/types.js';
 import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
+import { parseToolArguments, planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
 import { ToolError, type ToolContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
 import { defaultSystemPrompt } from './system-prompt.js';
-import { isDangerousCommand } from './dangerous-command.js';
 
 /** How the session asks a person (or a policy) for decisions. */
 export interface Interaction {
@@ -57,27 +56,12 @@ export interface AgentSessionOptions {
   /** The environment shell commands draw their allowlist from (default: this process's). */
   readonly parentEnv?: Readonly<Record<string, string | undefined>>;
   readonly retry?: { readonly maxRetries?: number; readonly initialDelayMs?: number; readonly maxDelayMs?: number };
+  /** Typed `permissions.toml` rules, checked in the gate chain after the hooks. */
+  readonly permissions?: PermissionCheck | null;
+  /** A stored conversation to continue (system messages are ignored: the prompt is rebuilt). */
+  readonly history?: readonly ChatMessage[];
+  readonly todos?: readonly { content: string; status: string }[];
 }
-
-interface Ready {
-  readonly kind: 'ready';
-  readonly call: ModelToolCall;
-  readonly tool: ToolDefinition;
-  readonly input: unknown;
-  readonly approval: 'posture' | 'hook' | null;
-  readonly context: string | null;
-  readonly decision: GateDecisionRecord | null;
-}
-
-interface Blocked {
-  readonly kind: 'blocked';
-  readonly call: ModelToolCall;
-  readonly input: unknown;
-  readonly error: ToolError;
-  readonly decision: GateDecisionRecord | null;
-}
-
-type Planned = Ready | Blocked;
 
 /** What a finished turn reports to the caller. */
 export interface TurnSummary {
@@ -157,6 +141,7 @@ export class AgentSession {
   readonly #maxDepth: number;
   readonly #parentEnv: Readonly<Record<string, string | undefined>>;
   readonly #retry: AgentSessionOptions['retry'];
+  readonly #permissions: PermissionCheck | null;
   readonly #listeners = new Set<EngineEventListener>();
   readonly #history: ChatMessage[] = [];
   readonly #sessionAllowed = new Set<string>();
@@ -189,6 +174,16 @@ export class AgentSession {
     this.#askFailsClosed = options.askFailsClosed ?? false;
     this.#parentEnv = options.parentEnv ?? process.env;
     this.#retry = options.retry;
+    this.#permissions = options.permissions ?? null;
+    for (const m of options.history ?? []) if (m.role !== 'system') this.#history.push(m);
+    this.#todos = options.todos ?? [];
+  }
+
+  /** Start a new conversation: history and todos are cleared (refused while a turn runs). */
+  clear(): void {
+    if (this.#active) throw new EngineError('state', 'cannot clear the conversation while a turn is running');
+    this.#history.length = 0;
+    this.#todos = [];
   }
 
   /** Subscribe to the event stream; returns the unsubscribe function. */
@@ -298,15 +293,15 @@ export class AgentSession {
         });
         if (response.calls.length === 0) break;
         // Planning pass over the whole batch (hooks included) before the first call runs.
-        const planned: Planned[] = [];
+        const planned: { call: ModelToolCall; plan: ToolPlan }[] = [];
         for (const call of response.calls) {
-          this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: safeParse(call.arguments) });
-          planned.push(signal.aborted ? blocked(call, new ToolError('cancelled', 'the turn was cancelled')) : await this.#plan(call));
+          this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: argumentsOrText(call.arguments) });
+          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call) });
         }
-        for (const p of planned) {
-          const outcome = signal.aborted && p.kind === 'ready' ? this.#finish(blocked(p.call, new ToolError('cancelled', 'the turn was cancelled')), 0) : await this.#execute(p, signal);
+        for (const { call, plan } of planned) {
+          const outcome = signal.aborted && plan.kind === 'ready' ? this.#finish(call, cancelled(call) as Refusal, 0) : await this.#execute(call, plan, signal);
           toolCount++;
-          this.#history.push({ role: 'tool', toolCallId: p.call.id, content: outcome.modelText });
+          this.#history.push({ role: 'tool', toolCallId: call.id, content: outcome.modelText });
           this.#emit({ type: 'tool_call_completed', outcome });
         }
       }
@@ -382,82 +377,30 @@ export class AgentSession {
     return { text, reasoning, calls, usage: final, replayTokens: replayChars > 0 ? Math.ceil(replayChars / 4) : null };
   }
 
-  async #plan(call: ModelToolCall): Promise<Planned> {
-    const tool = this.#byName.get(call.name);
-    let args: unknown;
-    if (!tool) {
-      const known = this.#tools.some((t) => t.name === call.name) || BUILTIN_TOOLS.some((t) => t.name === call.name);
-      return blocked(
-        call,
-        new ToolError(known ? 'not_allowed' : 'unknown_tool', known ? `tool '${call.name}' is not allowed in this session` : `unknown tool '${call.name}'. Available tools: ${this.toolNames.join(', ')}`),
-      );
-    }
-    try {
-      args = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
-    } catch {
-      return blocked(call, new ToolError('parse_error', `the arguments for '${call.name}' are not valid JSON`));
-    }
-    if (this.#mode === 'plan' && (tool.kind === 'shell' || tool.kind === 'write')) {
-      return blocked(call, new ToolError('plan_mode', `Plan mode does not run shell commands or change files. Switch with /mode work to proceed.`), null, args);
-    }
-    const prepared = tool.schema.safeParse(args);
-    if (!prepared.success) return blocked(call, invalidInput(tool, prepared.error), null, args);
-    let input: unknown = prepared.data;
-    let decision: GateDecisionRecord | null = null;
-    let context: string | null = null;
-    let hookAsked = false;
-    if (this.#hooks?.has('tool_call_before')) {
-      decision = await this.#hooks.toolCallBefore({
-        name: tool.name,
-        callId: call.id,
-        input,
-        mode: engineModeSpelling(this.#mode),
-        model: this.provider.model,
-      });
-      if (decision.decision === 'deny') return blocked(call, new ToolError('hook_denied', decision.message ?? 'denied by a tool_call_before hook'), decision, input);
-      if (decision.updatedInput) {
-        // A rewrite is prepared again: an input the tool would not accept blocks the call.
-        const again = tool.schema.safeParse(decision.updatedInput);
-        if (!again.success) {
-          return blocked(call, new ToolError('invalid_input', `a tool_call_before hook rewrote the input of '${tool.name}' into one the tool does not accept: ${issuesText(again.error)}`), decision, decision.updatedInput);
-        }
-        input = again.data;
-      }
-      context = decision.additionalContext;
-      hookAsked = decision.decision === 'ask';
-    }
-    let approval: Ready['approval'] = null;
-    if (hookAsked) {
-      if (this.#askFailsClosed) {
-        return blocked(call, new ToolError('approval_denied', 'a tool_call_before hook asked for approval, and this run cannot prompt anyone, so the call is denied'), decision, input);
-      }
-      if (this.#posture !== 'full_access') approval = 'hook';
-    }
-    if (approval === null && this.#needsPostureApproval(tool, input)) {
-      if (this.#posture === 'auto_review') {
-        return blocked(call, new ToolError('approval_denied', 'Auto-Review refused this command as dangerous; it needs explicit approval in Ask posture'), decision, input);
-      }
-      approval = 'posture';
-    }
-    return { kind: 'ready', call, tool, input, approval, context, decision };
+  #plan(call: ModelToolCall): Promise<ToolPlan> {
+    const hooks = this.#hooks;
+    return planToolCall({
+      call,
+      tools: this.#byName,
+      knownTools: BUILTIN_TOOLS,
+      workspace: this.workspace,
+      mode: this.#mode,
+      posture: this.#posture,
+      model: this.provider.model,
+      gate: hooks?.has('tool_call_before') ? (c) => hooks.toolCallBefore(c) : null,
+      permissions: this.#permissions,
+      sessionAllowed: this.#sessionAllowed,
+      askFailsClosed: this.#askFailsClosed,
+    });
   }
 
-  #needsPostureApproval(tool: ToolDefinition, input: unknown): boolean {
-    if (this.#posture === 'full_access') return false;
-    if (tool.kind === 'read' || tool.kind === 'meta' || tool.kind === 'interactive') return false;
-    if (this.#posture === 'auto_review') {
-      return tool.kind === 'shell' && isDangerousCommand(String((input as { command?: unknown }).command ?? ''));
-    }
-    return !this.#sessionAllowed.has(tool.name);
-  }
-
-  async #execute(p: Planned, signal: AbortSignal): Promise<ToolCallOutcome> {
+  async #execute(call: ModelToolCall, p: ToolPlan, signal: AbortSignal): Promise<ToolCallOutcome> {
     const started = performance.now();
-    if (p.kind === 'blocked') return this.#finish(p, started);
+    if (p.kind === 'blocked') return this.#finish(call, p, started);
     if (p.approval) {
       const request: ApprovalRequest = {
-        id: `approval_${p.call.id}`,
-        callId: p.call.id,
+        id: `approval_${call.id}`,
+        callId: call.id,
         tool: p.tool.name,
         input: p.input,
         reason: p.approval,
@@ -473,12 +416,12 @@ export class AgentSession {
       this.#emit({ type: 'approval_resolved', id: request.id, decision });
       if (decision === 'allow_session') this.#sessionAllowed.add(p.tool.name);
       if (decision === 'deny') {
-        return this.#finish(blocked(p.call, new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), p.decision, p.input), started);
+        return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), decision: p.decision }, started);
       }
     }
     const ctx: ToolContext = {
       workspace: this.workspace,
-      callId: p.call.id,
+      callId: call.id,
       toolName: p.tool.name,
       signal,
       hooks: this.#hooks,
@@ -504,12 +447,12 @@ export class AgentSession {
       result = await p.tool.execute(p.input, ctx);
     } catch (e) {
       const err = ToolError.isInstance(e) ? e : new ToolError('failed', `'${p.tool.name}' failed: ${errorMessage(e)}`);
-      return this.#finish(blocked(p.call, err, p.decision, p.input), started);
+      return this.#finish(call, { input: p.input, error: err, decision: p.decision }, started);
     }
     const modelText = p.context ? `${result.content}\n\n[hook context] ${p.context}` : result.content;
     const { receipt = null, ...stored } = result;
     return {
-      id: p.call.id,
+      id: call.id,
       name: p.tool.name,
       input: p.input,
       result: stored,
@@ -521,14 +464,14 @@ export class AgentSession {
     };
   }
 
-  #finish(p: Blocked, started: number): ToolCallOutcome {
+  #finish(call: ModelToolCall, p: Refusal, started: number): ToolCallOutcome {
     return {
-      id: p.call.id,
-      name: p.call.name,
+      id: call.id,
+      name: call.name,
       input: p.input,
       result: null,
       error: { kind: p.error.kind, message: p.error.message },
-      modelText: toolErrorText(p.call.name, p.error),
+      modelText: toolErrorText(call.name, p.error),
       decision: p.decision,
       receipt: null,
       durationMs: started ? Math.round(performance.now() - started) : 0,
@@ -552,6 +495,7 @@ export class AgentSession {
       depth: this.#depth + 1,
       maxDepth: this.#maxDepth,
       parentEnv: this.#parentEnv,
+      permissions: this.#permissions,
       ...(this.#retry ? { retry: this.#retry } : {}),
     });
     this.#emit({ type: 'subagent_spawned', agentId, prompt: request.prompt, name: request.name ?? null });
@@ -570,27 +514,21 @@ export class AgentSession {
   }
 }
 
-function safeParse(args: string): unknown {
-  try {
-    return args.trim() === '' ? {} : JSON.parse(args);
-  } catch {
-    return args;
-  }
+/** A call that did not run: refused by the gate chain, denied at approval, or failed to start. */
+interface Refusal {
+  readonly input: unknown;
+  readonly error: ToolError;
+  readonly decision: GateDecisionRecord | null;
 }
 
-function blocked(call: ModelToolCall, error: ToolError, decision: GateDecisionRecord | null = null, input?: unknown): Blocked {
-  return { kind: 'blocked', call, input: input === undefined ? safeParse(call.arguments) : input, error, decision };
+/** The model's arguments as JSON, or the raw text when they are not JSON. */
+function argumentsOrText(args: string): unknown {
+  const parsed = parseToolArguments(args);
+  return parsed.ok ? parsed.value : args;
 }
 
-function issuesText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
-    .join('; ');
-}
-
-function invalidInput(tool: ToolDefinition, error: z.ZodError): ToolError {
-  return new ToolError('invalid_input', `invalid input for '${tool.name}': ${issuesText(error)}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`);
+function cancelled(call: ModelToolCall): ToolPlan {
+  return { kind: 'blocked', input: argumentsOrText(call.arguments), error: new ToolError('cancelled', 'the turn was cancelled'), decision: null, permission: null, stage: 'cancelled' };
 }
 
 function summarize(name: string, input: unknown): string {

@@ -1,7 +1,8 @@
-import type { HookEventName } from '@codewhale/hooks-payloads';
+import type { HookEventName, SessionTotals } from '@codewhale/hooks-payloads';
 import type { EngineEvent, TurnStatus } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import type { ChatMessage } from './provider/types.js';
+import type { TurnSummary } from './session.js';
 
 /**
  * The types every surface (the TUI, `exec`, the Runtime API, an embedder) sees of a session.
@@ -22,12 +23,7 @@ export interface TodoItem {
 }
 
 /** Token totals of the session (`turn_end.totals`). */
-export interface SessionTotals {
-  readonly sessionTokens: number;
-  readonly conversationTokens: number;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-}
+export type { SessionTotals };
 
 /** A sub-agent the session started (`/agents`). */
 export interface SubagentInfo {
@@ -147,7 +143,7 @@ export interface ConversationSnapshot {
 /** What `submit` and a dispatched queued message end with. */
 export type SubmitResult =
   | { readonly kind: 'blocked'; readonly reason: string }
-  | { readonly kind: 'ran'; readonly text: string; readonly warning: string | null; readonly summary: import('./session.js').TurnSummary };
+  | { readonly kind: 'ran'; readonly text: string; readonly warning: string | null; readonly summary: TurnSummary };
 
 export type SteerResult =
   | { readonly kind: 'steered' | 'idle'; readonly text: string }

@@ -62,8 +62,10 @@ async function harness(opts: {
     mode: opts.mode ?? 'work',
     interaction: opts.interaction,
     parentEnv: { PATH: process.env.PATH, HOME: dir, SECRET_TOKEN: 'ambient-secret' },
-    onNotice: (n) => notices.push(n),
     retry: { initialDelayMs: 10, maxDelayMs: 20 },
+  });
+  host.subscribe((e) => {
+    if (e.type === 'notice') notices.push(e.notice);
   });
   cleanups.push(async () => {
     await runtime.idle();

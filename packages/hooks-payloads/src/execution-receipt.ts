@@ -1,4 +1,5 @@
 import { LIMITS, RECEIPT_PREVIEW_MARKER, ENV_TRUNCATION_MARKER } from './limits.js';
+import { isShellToolName } from './shell-tools.js';
 import { normalizeExitCode, type ExitCode, type ToolRunStatus } from './context.js';
 import { toJson } from './json.js';
 import { utf8ByteLength, utf8PrefixEnd, utf8SuffixStart } from './utf8.js';
@@ -39,7 +40,6 @@ export interface ExecutionReceipt {
   readonly stderrTruncated: boolean;
 }
 
-const SHELL_TOOLS = new Set(['bash', 'Bash', 'exec_shell']);
 
 function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
@@ -65,7 +65,7 @@ export function receiptPreview(text: string, side: number): { text: string; cut:
  * `[receipt preview truncated]`.
  */
 export function buildExecutionReceipt(run: ShellRunRecord): ExecutionReceipt | null {
-  if (!SHELL_TOOLS.has(run.toolName)) return null;
+  if (!isShellToolName(run.toolName)) return null;
   if (run.waitObserved === false || run.status === 'running') return null;
   if (!exactField(run.command) || !exactField(run.cwd) || !isAbsolutePath(run.cwd)) return null;
   const exitCode = normalizeExitCode(run.exitCode);
@@ -131,7 +131,7 @@ export function buildToolCallAfterDocument(input: {
   readonly receipt: ExecutionReceipt | null;
 }): string | null {
   const r = input.receipt;
-  if (!r || !SHELL_TOOLS.has(input.toolName)) return null;
+  if (!r || !isShellToolName(input.toolName)) return null;
   const session = boundedId(input.sessionId);
   const call = boundedId(input.toolCallId);
   const completion = r.status === 'completed' && r.exitCode !== null && r.exitCode !== 0n ? 'failed' : r.status;

@@ -102,3 +102,5 @@ export {
 } from './message-submit.js';
 export { parseShellEnvOutput, mergeShellEnv, type ShellEnvParse, type ShellEnvDrop, type ShellEnvDropReason } from './shell-env.js';
 export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';
+export { lifecycleHookInput, type LifecycleFact, type LifecycleSessionFacts } from './lifecycle-fact.js';
+export { SHELL_TOOL_NAMES, isShellToolName } from './shell-tools.js';

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  lifecycleHookInput,
+  type LifecycleFact,
   INHERITED_VARS_TO_CLEAR,
   LIMITS,
   buildHookEnv,
@@ -96,6 +98,23 @@ export interface HookRuntimeOptions {
   readonly timeoutMsOverride?: number;
 }
 
+/**
+ * A foreground gate or `message_submit` hook starting or ending, so a surface can say which
+ * hook runs (`name (i/n)`). Labels are the configured ones: strip control characters before display.
+ */
+export interface HookActivity {
+  readonly phase: 'start' | 'end';
+  readonly event: 'tool_call_before' | 'message_submit';
+  readonly label: string;
+  /** 1-based position among the hooks that matched this firing. */
+  readonly index: number;
+  readonly total: number;
+  /** For `end`: how long the hook took. */
+  readonly durationMs: number | null;
+}
+
+export type HookActivityListener = (activity: HookActivity) => void;
+
 /** What `shell_env` produced for one shell call. Values are for the child process only: never log them. */
 export interface ShellEnvResult {
   readonly vars: ReadonlyMap<string, string>;
@@ -130,11 +149,12 @@ export class HookRuntime {
   readonly #logger: HookLogger;
   readonly #audit: JsonlLog | null;
   readonly #decisions: JsonlLog | null;
-  readonly #isRevoked: (hook: HookDefinition) => string | null;
+  #isRevoked: (hook: HookDefinition) => string | null;
   readonly #pool: BackgroundPool;
   readonly #observers: ObserverDispatcher;
   readonly #ownsPools: boolean;
   readonly #timeoutMsOverride: number | undefined;
+  readonly #activity = new Set<HookActivityListener>();
 
   constructor(options: HookRuntimeOptions) {
     this.sessionId = options.sessionId ?? sessionIdFromBytes(randomBytes(4));
@@ -152,15 +172,44 @@ export class HookRuntime {
     this.#timeoutMsOverride = options.timeoutMsOverride;
   }
 
+  /** Listen to foreground gate / `message_submit` hooks starting and ending; returns the unsubscribe function. */
+  observeActivity(listener: HookActivityListener): () => void {
+    this.#activity.add(listener);
+    return () => {
+      this.#activity.delete(listener);
+    };
+  }
+
+  async #tracked(event: HookActivity['event'], hook: HookDefinition, index: number, total: number, run: () => Promise<HookOutcome>): Promise<HookOutcome> {
+    if (this.#activity.size === 0 || hook.runsInBackground) return run();
+    const announce = (a: HookActivity) => {
+      for (const l of this.#activity) {
+        try {
+          l(a);
+        } catch {
+          // a listener's failure is its own
+        }
+      }
+    };
+    const started = performance.now();
+    announce({ phase: 'start', event, label: hook.label, index, total, durationMs: null });
+    try {
+      return await run();
+    } finally {
+      announce({ phase: 'end', event, label: hook.label, index, total, durationMs: Math.round(performance.now() - started) });
+    }
+  }
+
   /** The hook set in force. */
   get hooks(): HookSet {
     return this.#hooks;
   }
 
-  /** Swap the hook set (workspace switch, trust change) without a new session id. */
-  rebind(hooks: HookSet, hookSetDigest: string | null = this.#digest): void {
+  /** Swap the hook set (hot reload, workspace switch, trust change) without a new session id. */
+  rebind(hooks: HookSet, hookSetDigest: string | null = this.#digest, isRevoked?: (hook: HookDefinition) => string | null): void {
     this.#hooks = hooks;
     this.#digest = hookSetDigest;
+    if (isRevoked) this.#isRevoked = isRevoked;
   }
 
   /** True when an enabled hook is configured for `event` (the dispatch fast path). */
@@ -237,12 +286,15 @@ export class HookRuntime {
     const initial = this.matching({ ...base, message: text });
     try {
       let chain = startMessageSubmitChain(text);
+      let index = 0;
       for (const hook of hooksForEvent(this.#hooks, 'message_submit')) {
         // Each hook's condition is evaluated against the text it would be given.
         const ctx: HookContext = { ...base, message: chain.text };
         if (!matchCondition(hook.condition, ctx)) continue;
         const doc = buildMessageSubmitDocument({ text: chain.text, sessionId: this.sessionId, workspace: base.workspace, mode: base.mode, model: base.model, totalTokens: base.totalTokens });
-        chain = stepMessageSubmit(chain, await this.#run(hook, ctx, doc.json));
+        index++;
+        const outcome = await this.#tracked('message_submit', hook, index, Math.max(index, initial.length), () => this.#run(hook, ctx, doc.json));
+        chain = stepMessageSubmit(chain, outcome);
         if (chain.blocked) break;
       }
       return finishMessageSubmit(chain);
@@ -279,7 +331,7 @@ export class HookRuntime {
       let stopped = -1;
       for (let i = 0; i < matched.length; i++) {
         const hook = matched[i]!;
-        const outcome = await this.#run(hook, ctx, null);
+        const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, () => this.#run(hook, ctx, null));
         outcomes.push(outcome);
         if (stopsLaterGates(outcome)) {
           stopped = i;
@@ -373,6 +425,26 @@ export class HookRuntime {
       if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
     }
     return outcomes;
+  }
+
+  /**
+   * Fire a lifecycle event from typed facts: the runtime builds each hook's environment and
+   * stdin document. `session_start` and `session_end` should go through {@link runLifecycle}
+   * (awaited); every other event is an observer submitted without waiting.
+   */
+  emit(fact: LifecycleFact): ObserverSubmission {
+    if (!this.has(fact.event)) return { ok: true };
+    const { ctx, stdin } = lifecycleHookInput(fact, this.sessionId);
+    const { event: _event, sessionId: _sid, ...rest } = ctx;
+    return this.fire(fact.event, rest, stdin);
+  }
+
+  /** Run a lifecycle event's hooks now and wait for them (`session_start`, `session_end`). */
+  async runLifecycle(fact: LifecycleFact): Promise<HookOutcome[]> {
+    if (!this.has(fact.event)) return [];
+    const { ctx, stdin } = lifecycleHookInput(fact, this.sessionId);
+    const { event: _event, sessionId: _sid, ...rest } = ctx;
+    return this.runNow(fact.event, rest, stdin);
   }
 
   /** Wait until both pools are idle (tests; graceful shutdown). */

@@ -10,7 +10,7 @@ export { WorkQueue } from './work-queue.js';
 export { BackgroundPool, BACKGROUND_QUEUE_FULL, BACKGROUND_UNAVAILABLE } from './background-pool.js';
 export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission } from './observer-dispatcher.js';
 export { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
-export { HookRuntime, type HookRuntimeOptions, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
+export { HookRuntime, type HookActivity, type HookActivityListener, type HookRuntimeOptions, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';
 export {
   loadHookConfiguration,

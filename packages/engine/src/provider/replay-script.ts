@@ -6,6 +6,7 @@ import type { FinishReason } from './chat-chunk-reader.js';
 import { boundLine } from './safe-text.js';
 import { suggest as suggestName } from '@codewhale/hooks-config';
 import type { ErrorCategory } from './types.js';
+import { EngineError } from '../errors.js';
 
 /** One tool call of a replay turn. */
 export interface ReplayToolCall {
@@ -55,21 +56,20 @@ export type ReplayScriptResult =
   | { readonly ok: false; readonly issues: readonly ReplayScriptIssue[] };
 
 /** A script that could not be parsed. `message` lists every problem as `file:line: problem`. */
-export class ReplayScriptError extends Error {
+export class ReplayScriptError extends EngineError {
   readonly code = 'replay_script_invalid' as const;
   readonly file: string;
-  readonly issues: readonly ReplayScriptIssue[];
+  declare readonly issues: readonly ReplayScriptIssue[];
 
   constructor(file: string, issues: readonly ReplayScriptIssue[], options: { cause?: unknown } = {}) {
     const shown = issues.slice(0, 20).map((i) => `  ${i.file}:${i.line}: ${i.message}`);
     if (issues.length > 20) shown.push(`  … and ${issues.length - 20} more`);
-    super(`replay script ${file} is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${shown.join('\n')}`, options);
+    super('config', `replay script ${file} is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${shown.join('\n')}`, { ...options, issues, fix: 'fix the replay script (one JSON object per line; see REPLAY-FORMAT.md)' });
     this.name = 'ReplayScriptError';
     this.file = file;
-    this.issues = issues;
   }
 
-  static isInstance(e: unknown): e is ReplayScriptError {
+  static override isInstance(e: unknown): e is ReplayScriptError {
     return e instanceof ReplayScriptError;
   }
 }
@@ -80,6 +80,7 @@ const ERROR_KEYS = ['category', 'message', 'retryable', 'status', 'retry_after']
 const FINISH_REASONS: readonly FinishReason[] = ['stop', 'tool_calls', 'length', 'content_filter', 'other'];
 /** Every {@link ErrorCategory}. */
 export const ERROR_CATEGORIES: readonly ErrorCategory[] = [
+  'config',
   'network',
   'authentication',
   'authorization',

@@ -6,6 +6,7 @@ import { displayUrl, isLoopbackHost } from './base-url.js';
 import { BUILTIN_ROUTES, type BuiltinRoute, DEFAULT_PROVIDER_ID } from './builtin-routes.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, OpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
 import { suggest as suggestName } from '@codewhale/hooks-config';
+import { EngineError } from '../errors.js';
 
 /** Why a route could not be resolved. */
 export type RouteErrorCode =
@@ -18,16 +19,16 @@ export type RouteErrorCode =
   | 'invalid_config';
 
 /** A route that cannot be used, with a message that says what to do. Never contains a key. */
-export class RouteError extends Error {
+export class RouteError extends EngineError {
   readonly code: RouteErrorCode;
 
   constructor(code: RouteErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options);
+    super('config', message, options);
     this.name = 'RouteError';
     this.code = code;
   }
 
-  static isInstance(e: unknown): e is RouteError {
+  static override isInstance(e: unknown): e is RouteError {
     return e instanceof RouteError;
   }
 }

@@ -1,3 +1,4 @@
+import { EngineError, type ErrorCategory } from '../errors.js';
 /**
  * The model wire, provider-neutral. Messages follow OpenAI Chat Completions (the wire every
  * supported route speaks); providers stream normalised events.
@@ -56,24 +57,10 @@ export type ModelStreamEvent =
   | { readonly type: 'usage'; readonly usage: ModelUsage }
   | { readonly type: 'finish'; readonly reason: 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other' };
 
-/** Error categories every layer agrees on (engine envelopes, exec exit codes, hooks). */
-export type ErrorCategory =
-  | 'network'
-  | 'authentication'
-  | 'authorization'
-  | 'rate_limit'
-  | 'timeout'
-  | 'budget'
-  | 'invalid_input'
-  | 'parse'
-  | 'tool'
-  | 'state'
-  | 'cancelled'
-  | 'internal';
+export type { ErrorCategory } from '../errors.js';
 
 /** A classified provider failure. `retryable` failures are retried with backoff by the engine. */
-export class ProviderError extends Error {
-  readonly category: ErrorCategory;
+export class ProviderError extends EngineError {
   readonly retryable: boolean;
   readonly status: number | null;
   /** Seconds the server asked us to wait (`Retry-After`), when it said. */
@@ -83,15 +70,14 @@ export class ProviderError extends Error {
     message: string,
     options: { category: ErrorCategory; retryable: boolean; status?: number | null; retryAfterSecs?: number | null; cause?: unknown },
   ) {
-    super(message, { cause: options.cause });
+    super(options.category, message, { cause: options.cause });
     this.name = 'ProviderError';
-    this.category = options.category;
     this.retryable = options.retryable;
     this.status = options.status ?? null;
     this.retryAfterSecs = options.retryAfterSecs ?? null;
   }
 
-  static isInstance(e: unknown): e is ProviderError {
+  static override isInstance(e: unknown): e is ProviderError {
     return e instanceof ProviderError;
   }
 }

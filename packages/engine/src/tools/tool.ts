@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ExecutionReceipt, ToolRunStatus } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from '../engine-hooks.js';
+import { EngineError } from '../errors.js';
 
 /** What a tool is, for the Plan-mode gate and approval postures. */
 export type ToolKind =
@@ -40,14 +41,14 @@ export type ToolErrorKind =
   | 'failed'
   | 'cancelled';
 
-export class ToolError extends Error {
+export class ToolError extends EngineError {
   readonly kind: ToolErrorKind;
   constructor(kind: ToolErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(kind === 'cancelled' ? 'cancelled' : 'tool', message, options);
     this.name = 'ToolError';
     this.kind = kind;
   }
-  static isInstance(e: unknown): e is ToolError {
+  static override isInstance(e: unknown): e is ToolError {
     return e instanceof ToolError;
   }
 }
