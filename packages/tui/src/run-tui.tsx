@@ -81,6 +81,16 @@ async function askTrust(gate: TrustGate, stdin: NodeJS.ReadStream, stdout: NodeJ
   });
 }
 
+/** A failure as the person should see it: one line, the fix, the file and line of each problem; never a stack. */
+export function describeFailure(e: unknown): string {
+  if (!(e instanceof Error)) return `error: ${String(e)}\n`;
+  const x = e as Error & { fix?: string | null; issues?: readonly { file: string | null; line: number | null; message: string }[] };
+  let out = `error: ${e.message.split('\n')[0]}\n`;
+  for (const i of (x.issues ?? []).slice(1, 10)) out += `  ${i.file ?? ''}${i.line ? `:${i.line}` : ''}${i.file ? ': ' : ''}${i.message}\n`;
+  if (x.fix) out += `hint: ${x.fix}\n`;
+  return out;
+}
+
 /** Start the interactive UI; resolves to the process exit code once the session has ended. */
 export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
@@ -140,7 +150,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
       },
     });
   } catch (e) {
-    stderr.write(`error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    stderr.write(describeFailure(e));
     return TUI_EXIT.failure;
   }
 
@@ -164,7 +174,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   try {
     await host.start();
   } catch (e) {
-    stderr.write(`error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    stderr.write(describeFailure(e));
     await host.dispose().catch(() => {});
     return TUI_EXIT.failure;
   }

@@ -57,11 +57,10 @@ describe('reduceTui', () => {
     expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
   });
 
-  it('a blocked message leaves a line and a toast, and hands its text back', () => {
+  it('a blocked message leaves a line and hands its text back', () => {
     const s = run([host({ type: 'message_blocked', source: 'fresh', original: 'deploy now', reason: 'not on fridays' }, 1000)]);
     expect(allLines(s)[0]).toMatch(/blocked by a message_submit hook \u2014 not on fridays/);
     expect(s.restore?.text).toBe('deploy now');
-    expect(visibleToast(s.toasts, 1000)?.level).toBe('warning');
   });
 
   it('a completed turn gives a summary toast; an error toast survives it and progress updates', () => {

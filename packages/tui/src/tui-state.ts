@@ -160,10 +160,8 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       return e.rewritten ? addItem(f, 'hook', ['message rewritten by a message_submit hook'], 'warn') : f;
     }
     case 'message_blocked':
-      return {
-        ...addToast(addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), 'warning', `message blocked: ${e.reason}`, TOAST_MS.warning, now),
-        restore: { id: s.nextId, text: e.original },
-      };
+      // (The host also posts a warning notice, which becomes the toast.)
+      return { ...addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), restore: { id: s.nextId, text: e.original } };
     case 'message_queued':
       return addItem(s, 'info', [`queued (${e.queuedCount}): ${oneLine(e.text, 120)}`], 'dim');
     case 'notice':
