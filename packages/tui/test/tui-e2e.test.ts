@@ -1,0 +1,195 @@
+/**
+ * End to end through a real terminal: tmux runs the built `codewhale` binary with a replay
+ * script and a real hook script on all 15 events; the test types, approves, queues a message,
+ * switches mode, reads the screen, asks the control socket, and quits — then checks that every
+ * event fired with the environment and stdin the contract specifies.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireTmux, Terminal } from './tmux.js';
+
+const EVENTS = [
+  'session_start',
+  'session_end',
+  'message_submit',
+  'tool_call_before',
+  'shell_env',
+  'tool_call_after',
+  'on_error',
+  'turn_end',
+  'mode_change',
+  'subagent_spawn',
+  'subagent_complete',
+  'session_busy',
+  'session_idle',
+  'session_error',
+  'waiting_for_user',
+] as const;
+
+interface Fired {
+  readonly event: string;
+  readonly seq: number;
+  readonly env: Record<string, string>;
+  readonly stdin: string;
+}
+
+function sandbox() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-tui-')));
+  const home = join(root, 'home');
+  const ws = join(root, 'ws');
+  const log = join(root, 'log');
+  for (const d of [home, ws, log]) mkdirSync(d, { recursive: true });
+  const recorder = join(root, 'record.sh');
+  writeFileSync(
+    recorder,
+    `#!/bin/sh
+# Record one hook firing: the event, the DEEPSEEK_/CODEWHALE_ environment and stdin.
+n=$(date +%s%N)
+env | grep -E '^(DEEPSEEK_|CODEWHALE_SESSION_ID|CODEWHALE_TOOL_CALL_ID)' | sort > "$CW_LOG/$n.$1.env"
+cat > "$CW_LOG/$n.$1.stdin"
+`,
+  );
+  chmodSync(recorder, 0o755);
+  return { root, home, ws, log, recorder };
+}
+
+function readFired(log: string): Fired[] {
+  const out: Fired[] = [];
+  for (const f of readdirSync(log).filter((x) => x.endsWith('.env')).sort()) {
+    const [seq, event] = f.split('.');
+    const env = Object.fromEntries(
+      readFileSync(join(log, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    const stdinPath = join(log, f.replace(/\.env$/, '.stdin'));
+    out.push({ event: event!, seq: Number(seq), env, stdin: existsSync(stdinPath) ? readFileSync(stdinPath, 'utf8') : '' });
+  }
+  return out;
+}
+
+function status(path: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const s = connect(path);
+    let buf = '';
+    s.setEncoding('utf8');
+    s.on('data', (d: string) => {
+      buf += d;
+      if (buf.includes('\n')) {
+        s.end();
+        resolve(JSON.parse(buf.split('\n')[0]!) as Record<string, unknown>);
+      }
+    });
+    s.on('error', reject);
+    s.write('{"verb":"status"}\n');
+  });
+}
+
+describe('codewhale (the TUI) in a real terminal', () => {
+  const sb = sandbox();
+  const term = new Terminal('e2e', sb.root);
+  beforeAll(() => requireTmux());
+  afterAll(() => {
+    term.kill();
+    rmSync(sb.root, { recursive: true, force: true });
+  });
+
+  it('fires all 15 events from a real hook script while a person types, approves, queues, switches mode and quits', async () => {
+    const hooks = EVENTS.map((e) => `[[hooks.hooks]]\nname = "rec-${e}"\nevent = "${e}"\ncommand = "${sb.recorder} ${e}"\n`).join('\n');
+    writeFileSync(join(sb.home, 'config.toml'), `# my config\n[projects."${sb.ws}"]\ntrust_level = "trusted"\n\n${hooks}`);
+    const script = [
+      // turn 1, step 1: a shell call (Ask posture: approval → waiting_for_user)
+      { text: 'Checking.', tool_calls: [{ id: 'call_a', name: 'bash', arguments: { command: 'echo hello-from-bash' } }] },
+      // step 2: a sub-agent; its one model turn is the next line
+      { tool_calls: [{ id: 'call_b', name: 'agent', arguments: { prompt: 'count the files' } }] },
+      { text: 'child says 3 files' },
+      // step 3: a failing shell command (on_error for a tool failure)
+      { tool_calls: [{ id: 'call_c', name: 'bash', arguments: { command: 'echo nope; exit 3' } }] },
+      // step 4: the answer, slowly, so a message can be queued meanwhile
+      { delay_ms: 2500, text: 'First turn done.' },
+      // turn 2 (the queued message): a terminal failure (session_error)
+      { error: { category: 'authentication', message: 'replayed auth failure' } },
+    ];
+    writeFileSync(join(sb.root, 'script.jsonl'), script.map((l) => JSON.stringify(l)).join('\n') + '\n');
+
+    term.start(['--replay', join(sb.root, 'script.jsonl')], { cwd: sb.ws, env: { CODEWHALE_HOME: sb.home, HOME: sb.root, CW_LOG: sb.log } });
+    await term.waitFor(/idle · Work · Ask/);
+    await new Promise((r) => setTimeout(r, 200));
+    term.type('list the files');
+    term.key('Enter');
+    await term.waitFor(/Approve this tool call\?/);
+    let screen = term.screen();
+    expect(screen).toMatch(/bash: echo hello-from-bash/);
+    // the control socket reads the same state the hooks fire from
+    const sessionId = readdirSync(join(sb.home, 'run'))[0]!.replace(/\.sock$/, '');
+    expect(await status(join(sb.home, 'run', `${sessionId}.sock`))).toMatchObject({ session_id: sessionId, state: 'waiting', reason: 'approval', workspace: sb.ws, mode: 'work' });
+    term.type('a'); // allow bash for the session (the failing call later runs without a prompt)
+    await term.waitFor(/✓ #1 bash/);
+    await term.waitFor(/agent: \{"prompt":"count the files"\}/);
+    term.type('a'); // the sub-agent call asks too
+    await term.waitFor(/✗ #3 bash/);
+    term.type('and then this');
+    term.key('Enter');
+    await term.waitFor(/queued 1: and then this|queued \(1\)/);
+    await term.waitFor(/error \(authentication\)|turn failed/, 30_000);
+    await term.waitFor(/○ idle/);
+    term.key('Tab');
+    await term.waitFor(/idle · Operate/);
+    screen = term.screen();
+    expect(screen).toMatch(/❯ list the files/);
+    expect(screen).toMatch(/hello-from-bash/);
+    expect(screen).toMatch(/agent .* started: count the files/);
+    term.type('/quit');
+    term.key('Enter');
+    expect(await term.exitCode()).toBe(0);
+    expect(existsSync(join(sb.home, 'run', `${sessionId}.sock`))).toBe(false);
+
+    const fired = readFired(sb.log);
+    const seen = new Set(fired.map((f) => f.event));
+    expect([...EVENTS].filter((e) => !seen.has(e))).toEqual([]);
+    const one = (e: string) => fired.filter((f) => f.event === e);
+
+    // one session id everywhere (shell_env gets none of the base set)
+    for (const f of fired.filter((x) => x.event !== 'shell_env')) {
+      expect(f.env.DEEPSEEK_SESSION_ID, f.event).toBe(sessionId);
+      expect(f.env.DEEPSEEK_WORKSPACE, f.event).toBe(sb.ws);
+    }
+    expect(one('shell_env')[0]!.env.DEEPSEEK_SESSION_ID).toBeUndefined();
+    expect(one('shell_env')[0]!.env.DEEPSEEK_TOOL_NAME).toBe('exec_shell');
+    // order: session_start first, session_end last
+    expect(fired[0]!.event).toBe('session_start');
+    expect(fired.at(-1)!.event).toBe('session_end');
+    // message_submit: the fresh and the queued message, with its stdin document
+    expect(one('message_submit').map((f) => f.env.DEEPSEEK_MESSAGE)).toEqual(['list the files', 'and then this']);
+    expect(JSON.parse(one('message_submit')[0]!.stdin)).toMatchObject({ event: 'message_submit', session_id: sessionId, text: 'list the files', mode: 'ACT' });
+    // tool events
+    const before = one('tool_call_before').map((f) => [f.env.DEEPSEEK_TOOL_NAME, f.env.DEEPSEEK_MODE]);
+    expect(before).toContainEqual(['bash', 'Agent']);
+    const after = one('tool_call_after').find((f) => f.env.DEEPSEEK_TOOL_CALL_ID === 'call_a')!;
+    expect(after.env.DEEPSEEK_TOOL_SUCCESS).toBe('true');
+    expect(JSON.parse(after.env.DEEPSEEK_TOOL_EXECUTION_RECEIPT!)).toMatchObject({ command: 'echo hello-from-bash', exit_code: 0 });
+    expect(JSON.parse(after.stdin)).toMatchObject({ event: 'tool_call_after', tool_name: 'bash', tool_call_id: 'call_a', execution_receipt: { command: 'echo hello-from-bash', exit_code: 0 } });
+    expect(one('on_error').map((f) => f.env.DEEPSEEK_ERROR).join('\n')).toMatch(/bash/);
+    // turn_end: after totals, the queued message counted
+    const turnEnds = one('turn_end').map((f) => JSON.parse(f.stdin) as Record<string, unknown>);
+    expect(turnEnds[0]).toMatchObject({ event: 'turn_end', session_id: sessionId, status: 'completed', queued_message_count: 1 });
+    expect(turnEnds[1]).toMatchObject({ status: 'failed' });
+    expect(one('turn_end')[0]!.seq).toBeLessThan(one('message_submit')[1]!.seq);
+    // sub-agents
+    expect(JSON.parse(one('subagent_spawn')[0]!.stdin)).toMatchObject({ event: 'subagent_spawn', prompt_preview: 'count the files' });
+    expect(JSON.parse(one('subagent_complete')[0]!.stdin)).toMatchObject({ event: 'subagent_complete', result_preview: 'child says 3 files', status: 'completed' });
+    // mode change (UI spelling)
+    expect(one('mode_change')[0]!.env).toMatchObject({ DEEPSEEK_PREVIOUS_MODE: 'ACT', DEEPSEEK_MODE: 'OPERATE' });
+    // the four session-state events, with their exact documents
+    expect(JSON.parse(one('session_busy')[0]!.stdin)).toEqual({ from: 'idle', to: 'in_progress' });
+    expect(JSON.parse(one('waiting_for_user')[0]!.stdin)).toEqual({ from: 'in_progress', to: 'waiting', reason: 'approval' });
+    expect(JSON.parse(one('session_idle')[0]!.stdin)).toEqual({ from: 'in_progress', to: 'idle', last_turn_status: 'completed' });
+    expect(JSON.parse(one('session_error')[0]!.stdin)).toMatchObject({ status: 'failed' });
+    // the user's config kept its comment (nothing rewrote it)
+    expect(readFileSync(join(sb.home, 'config.toml'), 'utf8')).toMatch(/^# my config/);
+  }, 120_000);
+});
