@@ -72,8 +72,11 @@ async function askTrust(gate: TrustGate, stdin: NodeJS.ReadStream, stdout: NodeJ
         onChoice={(c) => {
           if (done) return;
           done = true;
-          inst.unmount();
-          resolveChoice(c);
+          // Let the one-line answer render, then hand the terminal to the session.
+          setTimeout(() => {
+            inst.unmount();
+            resolveChoice(c);
+          }, 20);
         }}
       />,
       { stdin, stdout, exitOnCtrlC: false, patchConsole: false },

@@ -67,6 +67,11 @@ export class TuiController {
     this.store.dispatch({ type: 'toast', level, message, now: this.now() });
   }
 
+  /** Whether the approval modal offers "always" (a permissions-rule writer was given). */
+  get canAlwaysAllow(): boolean {
+    return this.o.alwaysAllow !== undefined;
+  }
+
   /** Completion menu entries for the current composer text. */
   menu(): ReturnType<typeof completeSlash> {
     const snap = this.store.getSnapshot();

@@ -1,6 +1,6 @@
 import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
-import { cutText, oneLine, safeText, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
+import { cutText, oneLine, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
 /** A finished transcript entry (rendered once, in Ink's `<Static>`). */
 export interface TranscriptItem {
@@ -77,6 +77,8 @@ export function flushLive(s: TuiState): TuiState {
 }
 
 const appendBounded = (acc: string, more: string): string => {
+  // A huge delta replaces the buffer outright (no multi-megabyte concatenation).
+  if (more.length >= LIVE_TEXT_MAX) return more.slice(more.length - LIVE_TEXT_MAX);
   const next = acc + more;
   return next.length > LIVE_TEXT_MAX ? next.slice(next.length - LIVE_TEXT_MAX) : next;
 };
@@ -148,7 +150,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
         : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ' \u00b7 /why ' + n : ''}`;
-      const body = o.result ? cutText(resultText(o.result.content), DEFAULT_CUT).lines.map((l) => `  ${l}`) : [];
+      const body = o.result ? cutText(o.result.content, { ...DEFAULT_CUT, maxChars: 32 * 1024 }).lines.map((l) => `  ${l}`) : [];
       return addItem({ ...flushLive(s), calls }, 'tool_result', [head, ...body], ok ? 'ok' : 'bad');
     }
     case 'hook_finished':
@@ -188,12 +190,6 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     default:
       return s;
   }
-}
-
-function resultText(v: string): string {
-  // Keep only the ends of a huge output before stripping (bounded work), then cut to lines.
-  const ends = v.length > 128 * 1024 ? `${v.slice(0, 32 * 1024)}\n${v.slice(-32 * 1024)}` : v;
-  return safeText(ends, 128 * 1024);
 }
 
 /** The decision record of call `#n`, as display lines (for `/why`). */

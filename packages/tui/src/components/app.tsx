@@ -35,14 +35,14 @@ function ItemView({ item }: { item: TranscriptItem }) {
 const MAX_COMPOSER_LINES = 6;
 const MAX_MENU = 6;
 
-function ModalView({ modal, answers }: { modal: Modal; answers: Readonly<Record<string, unknown>> }) {
+function ModalView({ modal, answers, always }: { modal: Modal; answers: Readonly<Record<string, unknown>>; always: boolean }) {
   if (modal.kind === 'approval') {
     const r = modal.request;
     return (
       <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
         <Text bold>{r.reason === 'hook' ? 'A hook asks for approval' : 'Approve this tool call?'}</Text>
         <Text>{oneLine(r.summary || r.tool, 200)}</Text>
-        <Text color="gray">y allow once · a allow for this session · A always (permissions rule) · n / Esc deny</Text>
+        <Text color="gray">y allow once · a allow for this session{always ? ' · A always (permissions rule)' : ''} · n / Esc deny</Text>
       </Box>
     );
   }
@@ -130,7 +130,7 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
           </Text>
         ))}
         {session.queued.length > 3 ? <Text color="gray">… {session.queued.length - 3} more queued (/queue)</Text> : null}
-        {modal ? <ModalView modal={modal} answers={snap.answers} /> : null}
+        {modal ? <ModalView modal={modal} answers={snap.answers} always={controller.canAlwaysAllow} /> : null}
         {!modal || modal.kind === 'question' ? (
           <Box flexDirection="column">
             {compStart > 0 ? <Text color="gray">… {compStart} lines above</Text> : null}

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useState } from 'react';
 import { oneLine } from '../text-bounds.js';
 import type { Key } from '../input-decoder.js';
 import type { TrustGate } from '../tui-store.js';
@@ -16,10 +17,16 @@ export function trustChoice(key: Key): TrustChoice | null {
 
 /** The launch gate for an untrusted workspace: an explicit key press, nothing by default. */
 export function TrustPrompt({ gate, onChoice }: { gate: TrustGate; onChoice: (c: TrustChoice) => void }) {
+  const [chosen, setChosen] = useState<TrustChoice | null>(null);
   useKeys((k) => {
     const c = trustChoice(k);
-    if (c) onChoice(c);
+    if (c && !chosen) {
+      setChosen(c);
+      onChoice(c);
+    }
   });
+  // Once answered, the box gives way to one line (the transcript starts below it).
+  if (chosen) return <Text color="gray">{chosen === 'trust' ? 'trusting' : chosen === 'untrusted' ? 'continuing untrusted:' : 'quit:'} {oneLine(gate.workspace, 200)}</Text>;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>Do you trust the files in this folder?</Text>
