@@ -2,7 +2,8 @@
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentSession, ReplayProvider, parseReplayScript } from '@codewhale/engine';
+import { SessionHost } from '@codewhale/engine';
+import { ReplayProvider, parseReplayScript } from '@codewhale/engine/providers';
 import { HookRuntime } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round } from './util.mjs';
@@ -20,10 +21,13 @@ async function session(hookCount, ws) {
     hookCount === 0
       ? null
       : new HookRuntime({ hooks: hookSet(Array.from({ length: hookCount }, (_, i) => hook(i))), workspace: ws });
-  const s = new AgentSession({ provider, workspace: ws, hooks, posture: 'full_access', maxSteps: CALLS + 5 });
+  const s = new SessionHost({ provider, workspace: ws, hooks, profile: 'exec', posture: 'full_access', maxSteps: CALLS + 5 });
   const t = performance.now();
-  const summary = await s.runTurn('read it many times');
+  const r = await s.submit('read it many times');
   const ms = performance.now() - t;
+  if (r.kind !== 'ran') throw new Error('bench session: the message was blocked');
+  const summary = r.summary;
+  await s.dispose();
   if (summary.status !== 'completed' || summary.toolCount !== CALLS) throw new Error(`bench session failed: ${summary.status} ${summary.error}`);
   await hooks?.close();
   return ms / CALLS;

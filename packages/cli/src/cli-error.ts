@@ -1,3 +1,4 @@
+import { EngineError, type ErrorCategory } from '@codewhale/engine';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
 /**
@@ -26,4 +27,18 @@ export class CliError extends Error {
   static isInstance(e: unknown): e is CliError {
     return e instanceof CliError;
   }
+}
+
+/** Engine error categories → exit codes: configuration problems exit 3, everything else 1. */
+const ENGINE_EXIT: Partial<Record<ErrorCategory, ExitCode>> = {
+  config: EXIT.config,
+  invalid_input: EXIT.usage,
+  network: EXIT.tempfail,
+  timeout: EXIT.tempfail,
+};
+
+/** Any failure from opening or running a session, as a `CliError` (user errors never print a stack). */
+export function fromEngineError(e: unknown): unknown {
+  if (CliError.isInstance(e) || !EngineError.isInstance(e)) return e;
+  return new CliError(e.message, { exitCode: ENGINE_EXIT[e.category] ?? EXIT.failure, hint: e.fix, cause: e });
 }

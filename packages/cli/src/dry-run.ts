@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BUILTIN_TOOLS, resolveRoute } from '@codewhale/engine';
-import { describeProjectStatus, FOREIGN_EVENT_ALIASES, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
+import { BUILTIN_TOOLS, HookHarness, hookConfigurationNotes, type DryRunCall } from '@codewhale/engine';
+import { FOREIGN_EVENT_ALIASES, isStrictHook, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
 import {
   HOOK_EVENT_NAMES,
@@ -13,56 +13,36 @@ import {
   type HookEventName,
   type HookOutcome,
 } from '@codewhale/hooks-payloads';
-import { HookRuntime, MemoryLogger, projectRevocationCheck, type HookConfiguration } from '@codewhale/hooks-supervisor';
-import { CliError } from './cli-error.js';
+import type { HookConfiguration, MemoryLogger } from '@codewhale/hooks-supervisor';
+import { CliError, fromEngineError } from './cli-error.js';
 import { explainMismatch } from './condition-explain.js';
-import { loadConfiguration, type CommandContext } from './context.js';
+import type { CommandContext } from './context.js';
 import type { Io } from './io.js';
 import { line, origin } from './render.js';
 
-/** The model named in synthetic contexts when the config names none. */
-const FALLBACK_MODEL = 'deepseek-chat';
-
-/** A `hooks test` session: the real configuration, a real runtime, and a logger to show. */
+/** A `hooks test` session: the engine's hook harness (real configuration, a runtime that writes nothing to disk). */
 export interface DryRun {
+  readonly harness: HookHarness;
   readonly config: HookConfiguration;
-  readonly runtime: HookRuntime;
+  readonly runtime: HookHarness['runtime'];
   readonly logger: MemoryLogger;
   readonly model: string;
 }
 
-/**
- * Load the configuration exactly as a session would (global + trusted-and-approved project
- * hooks, revocation checked at spawn) and start a runtime that writes nothing to disk: no
- * audit log, no decision log. Hooks inherit this process's environment, as they would in a
- * session.
- */
+/** Load the configuration exactly as a session would; hooks inherit this process's environment. */
 export function startDryRun(ctx: CommandContext, io: Io): DryRun {
-  const config = loadConfiguration(ctx);
-  const logger = new MemoryLogger();
-  const runtime = new HookRuntime({
-    hooks: config.loaded.set,
-    workspace: ctx.workspace,
-    parentEnv: io.env,
-    logger,
-    auditLog: null,
-    decisionLog: null,
-    isRevoked: projectRevocationCheck(config),
-    hookSetDigest: config.digest,
-  });
-  let model = FALLBACK_MODEL;
+  let harness: HookHarness;
   try {
-    model = resolveRoute({ config: config.loaded.userConfig.document, env: io.env }).model || FALLBACK_MODEL;
-  } catch {
-    // an unusable route does not matter to a dry run: keep the fallback name
+    harness = HookHarness.open({ workspace: ctx.workspace, env: io.env, configPath: ctx.paths.configPath });
+  } catch (e) {
+    throw fromEngineError(e);
   }
-  return { config, runtime, logger, model };
+  return { harness, config: harness.configuration, runtime: harness.runtime, logger: harness.logger, model: harness.model };
 }
 
 /** Wait for background submissions to finish, then stop the pools. */
 export async function endDryRun(run: DryRun): Promise<void> {
-  await run.runtime.idle();
-  await run.runtime.close();
+  await run.harness.close();
 }
 
 /** The event a user typed, or a usage error with a suggestion. */
@@ -126,7 +106,7 @@ export function matchTable(set: HookSet, ctx: HookContext): HookMatch[] {
 export function hookTags(hook: HookDefinition): string {
   const tags: string[] = [];
   if (hook.source === 'project') tags.push('project');
-  if (!hook.continueOnError && !hook.runsInBackground) tags.push('strict');
+  if (isStrictHook(hook)) tags.push('strict');
   if (hook.runsInBackground) tags.push('bg');
   return tags.length ? ` [${tags.join(', ')}]` : '';
 }
@@ -165,7 +145,7 @@ export function matchTableJson(table: readonly HookMatch[]): Record<string, unkn
     event: m.hook.event,
     source: m.hook.source,
     line: m.hook.origin.line,
-    strict: !m.hook.continueOnError && !m.hook.runsInBackground,
+    strict: isStrictHook(m.hook),
     background: m.hook.runsInBackground,
     effective_timeout_secs: m.hook.effectiveTimeoutSecs,
     matched: m.matched,
@@ -175,14 +155,7 @@ export function matchTableJson(table: readonly HookMatch[]): Record<string, unkn
 
 /** Lines about what the configuration leaves out: rejected entries, unloaded project hooks. */
 export function configurationNotes(config: HookConfiguration): string[] {
-  const notes: string[] = [];
-  const p = config.loaded.project;
-  if (p && p.state !== 'none' && !p.loadable) {
-    const status = describeProjectStatus({ state: p.state, trusted: p.trusted, digest: p.digest, loaded: p.loadable, changedScripts: p.changedScripts.length });
-    notes.push(`project hooks are not part of this run: ${status}`);
-  }
-  for (const problem of config.loaded.set.problems) notes.push(problem.summary);
-  return notes;
+  return hookConfigurationNotes(config).map((n) => n.replace('project hooks are not part of this session', 'project hooks are not part of this run'));
 }
 
 /** The logger's records, safe to show (labels, events, exit codes, fixed details — never output). */
@@ -200,52 +173,30 @@ export function diagnosticsLines(logger: MemoryLogger): string[] {
   });
 }
 
-/** What the engine would do with this tool call before and after hooks (informational). */
-export interface ToolCheck {
-  /** The input hooks see: the schema-parsed input for a built-in tool (defaults filled), else as given. */
-  readonly input: unknown;
-  readonly notes: readonly string[];
-  /** Check a rewritten input against the tool's schema: `null` when accepted (or unknown tool). */
-  readonly checkRewrite: (updated: Record<string, unknown>) => string | null;
-}
-
-function issuesText(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return line(
-    error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(input)'}: ${i.message}`)
-      .join('; '),
-    400,
-  );
-}
-
 /**
- * The engine's own checks around `tool_call_before`, so a dry run can say when a call would
- * never reach the hooks (unknown tool, input the tool rejects, Plan mode refusing a shell or
- * write tool) or when a rewrite would be blocked after them.
+ * What the engine's gate chain says around the hooks, in words: why a call would never reach
+ * them (unknown tool, input the tool rejects, Plan mode), or why a session would block it after
+ * them (a rewrite the tool rejects, a typed rule). The decision comes from the same
+ * `planToolCall` a session runs.
  */
-export function checkTool(name: string, input: unknown, mode: CanonicalMode): ToolCheck {
-  const tool = BUILTIN_TOOLS.find((t) => t.name === name);
+export function planNotes(name: string, dry: DryRunCall): string[] {
   const shown = `\`${line(name, 64)}\``;
-  if (!tool) {
-    return {
-      input,
-      notes: [`${shown} is not a built-in tool (${BUILTIN_TOOLS.map((t) => t.name).join(', ')}); a session without it refuses the call before any hook runs`],
-      checkRewrite: () => null,
-    };
+  const p = dry.plan;
+  if (p.kind !== 'blocked') return [];
+  switch (p.stage) {
+    case 'lookup':
+      return [`${shown} is not a built-in tool (${BUILTIN_TOOLS.map((t) => t.name).join(', ')}); a session without it refuses the call before any hook runs`];
+    case 'parse':
+      return ['the arguments are not valid JSON; the engine refuses the call before any hook runs'];
+    case 'mode':
+      return [`in Plan mode the engine refuses ${shown} before any hook runs`];
+    case 'schema':
+      return [`the engine refuses this input before any hook runs: invalid input for ${shown}: ${line(p.issues ?? '', 400)}`];
+    case 'rewrite':
+      return [`the rewritten input is not accepted by ${shown} (${line(p.issues ?? '', 400)}); the engine would block the call`];
+    case 'permissions':
+      return [`${line(p.error.message, 200)}; the engine would block the call`];
+    default:
+      return [];
   }
-  const notes: string[] = [];
-  let seen = input;
-  const parsed = tool.schema.safeParse(input);
-  if (parsed.success) seen = parsed.data;
-  else notes.push(`the engine refuses this input before any hook runs: invalid input for ${shown}: ${issuesText(parsed.error)}`);
-  if (mode === 'plan' && (tool.kind === 'shell' || tool.kind === 'write')) notes.push(`in Plan mode the engine refuses ${shown} before any hook runs`);
-  return {
-    input: seen,
-    notes,
-    checkRewrite: (updated) => {
-      const again = tool.schema.safeParse(updated);
-      return again.success ? null : `the rewritten input is not accepted by ${shown} (${issuesText(again.error)}); the engine would block the call`;
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import { checkReplayScript } from '@codewhale/engine';
+import { checkReplayScript } from '@codewhale/engine/providers';
 import type { GateDecision } from '@codewhale/hooks-payloads';
 
 /** One tool call a recorded session made, as the model asked for it. */

@@ -52,6 +52,7 @@ function configError(issues: readonly FileIssue[], path: string): EngineError {
 }
 
 /** The canonical workspace directory, or a `config` error naming it. */
+/** @internal */
 export function canonicalWorkspace(dir: string): string {
   try {
     const real = realpathSync(dir);
@@ -76,7 +77,7 @@ function readUserConfig(paths: CodewhalePaths): Record<string, unknown> {
   return parsed.value.document as Record<string, unknown>;
 }
 
-function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
+export function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
   let r;
   try {
     r = loadHookConfiguration({ paths, workspace });

@@ -44,6 +44,8 @@ export type ToolPlan =
       readonly decision: GateDecisionRecord | null;
       readonly permission: PermissionVerdict | null;
       readonly stage: Exclude<PlanStage, 'ready'>;
+      /** For `schema` and `rewrite`: the tool's objections (`command: expected string`), bounded. */
+      readonly issues?: string;
     };
 
 export interface PlanToolCallInput {
@@ -82,8 +84,15 @@ export function zodIssuesText(error: z.ZodError): string {
     .join('; ');
 }
 
-function blocked(stage: Exclude<PlanStage, 'ready'>, input: unknown, error: ToolError, decision: GateDecisionRecord | null = null, permission: PermissionVerdict | null = null): ToolPlan {
-  return { kind: 'blocked', input, error, decision, permission, stage };
+function blocked(
+  stage: Exclude<PlanStage, 'ready'>,
+  input: unknown,
+  error: ToolError,
+  decision: GateDecisionRecord | null = null,
+  permission: PermissionVerdict | null = null,
+  issues?: string,
+): ToolPlan {
+  return { kind: 'blocked', input, error, decision, permission, stage, ...(issues !== undefined ? { issues } : {}) };
 }
 
 function needsPostureApproval(tool: ToolDefinition, input: unknown, posture: Posture, sessionAllowed: ReadonlySet<string>): boolean {
@@ -132,7 +141,8 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   }
   const prepared = tool.schema.safeParse(rawInput);
   if (!prepared.success) {
-    return blocked('schema', rawInput, new ToolError('invalid_input', `invalid input for '${tool.name}': ${zodIssuesText(prepared.error)}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`));
+    const issues = zodIssuesText(prepared.error);
+    return blocked('schema', rawInput, new ToolError('invalid_input', `invalid input for '${tool.name}': ${issues}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`), null, null, issues);
   }
   let input: unknown = prepared.data;
   let decision: GateDecisionRecord | null = null;
@@ -145,11 +155,14 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
       // A rewrite is prepared again: an input the tool would not accept blocks the call.
       const again = tool.schema.safeParse(decision.updatedInput);
       if (!again.success) {
+        const issues = zodIssuesText(again.error);
         return blocked(
           'rewrite',
           decision.updatedInput,
-          new ToolError('invalid_input', `a tool_call_before hook rewrote the input of '${tool.name}' into one the tool does not accept: ${zodIssuesText(again.error)}`),
+          new ToolError('invalid_input', `a tool_call_before hook rewrote the input of '${tool.name}' into one the tool does not accept: ${issues}`),
           decision,
+          null,
+          issues,
         );
       }
       input = again.data;

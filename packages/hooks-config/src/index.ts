@@ -89,3 +89,4 @@ export {
 export { hooksListToJson } from './hooks-list-json.js';
 export { renderHookEvents } from './render-hook-events.js';
 export { hookSetDigest, canonicalHookSet } from './hook-set-digest.js';
+export { isStrictHook } from './is-strict-hook.js';

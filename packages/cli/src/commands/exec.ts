@@ -1,24 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  ReplayProvider,
-  ReplayScriptError,
-  RouteError,
-  SessionHost,
-  createProvider,
-  parseMode,
-  resolveRoute,
-  type ApprovalRequest,
-  type EngineEvent,
-  type Interaction,
-  type ModelProvider,
-  type TurnSummary,
-} from '@codewhale/engine';
-import { parseUserConfig } from '@codewhale/hooks-config';
-import { HookRuntime, JsonlLog, MemoryLogger, projectRevocationCheck } from '@codewhale/hooks-supervisor';
+import { openSession, parseMode, type ApprovalRequest, type HostEvent, type Interaction, type SessionHost, type TurnSummary } from '@codewhale/engine';
 import { gateDecisionToJson, type GateDecisionRecord } from '@codewhale/hooks-payloads';
-import { CliError } from '../cli-error.js';
-import { commandContext, loadConfiguration, type CommandContext } from '../context.js';
+import { CliError, fromEngineError } from '../cli-error.js';
+import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { CommonOptions } from '../main.js';
@@ -38,60 +22,6 @@ export interface ExecOptions extends CommonOptions {
 }
 
 const SCHEMA = { schema_version: 1, schema: 'codewhale.exec-stream' } as const;
-
-function readUserConfigDocument(ctx: CommandContext): Record<string, unknown> {
-  let text = '';
-  try {
-    text = readFileSync(ctx.paths.configPath, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw CliError.config(`cannot read ${ctx.paths.configPath}: ${(e as NodeJS.ErrnoException).code}`);
-  }
-  const parsed = parseUserConfig(text, ctx.paths.configPath);
-  if (!parsed.ok) throw CliError.config(parsed.issues[0]!.summary, 'fix the file, then run `codewhale hooks validate`');
-  return parsed.value.document as Record<string, unknown>;
-}
-
-async function provider(opts: ExecOptions, io: Io, config: Record<string, unknown>): Promise<ModelProvider> {
-  if (opts.replay) {
-    const file = resolve(io.cwd, opts.replay);
-    try {
-      return await ReplayProvider.fromFile(file);
-    } catch (e) {
-      if (e instanceof ReplayScriptError) {
-        const first = e.issues[0];
-        throw CliError.config(first ? `${first.file}:${first.line}: ${first.message}` : e.message, 'fix the replay script (one JSON object per line; see REPLAY-FORMAT.md)');
-      }
-      throw CliError.config(`cannot read the replay script ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
-  try {
-    return createProvider(resolveRoute({ config, env: io.env, flags: { provider: opts.provider, model: opts.model } }));
-  } catch (e) {
-    if (e instanceof RouteError) throw CliError.usage(e.message);
-    throw e;
-  }
-}
-
-/** `[retry]` in config.toml: `max_retries` (default 3), `initial_delay_ms` (500), `max_delay_ms` (8000). */
-function retryPolicy(config: Record<string, unknown>): { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } {
-  const t = config.retry;
-  if (typeof t !== 'object' || t === null || Array.isArray(t)) return {};
-  const table = t as Record<string, unknown>;
-  const n = (key: string): number | undefined => {
-    const v = table[key];
-    const num = typeof v === 'bigint' ? Number(v) : v;
-    return typeof num === 'number' && Number.isFinite(num) && num >= 0 ? num : undefined;
-  };
-  if (table.enabled === false) return { maxRetries: 0 };
-  const out: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
-  const max = n('max_retries');
-  const initial = n('initial_delay_ms');
-  const cap = n('max_delay_ms');
-  if (max !== undefined) out.maxRetries = Math.min(10, Math.trunc(max));
-  if (initial !== undefined) out.initialDelayMs = initial;
-  if (cap !== undefined) out.maxDelayMs = cap;
-  return out;
-}
 
 /** One line for a tool call: its name and a short, single-line summary of its input. */
 function toolLine(name: string, input: unknown): string {
@@ -127,27 +57,6 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
   if (!mode) throw CliError.usage(`unknown mode \`${opts.mode}\``, 'use plan, work or operate');
   if (opts.maxTurns !== undefined && opts.maxTurns < 1) throw CliError.usage('--max-turns must be at least 1');
   const ctx = commandContext(opts, io);
-  const config = readUserConfigDocument(ctx);
-  const model = await provider(opts, io, config);
-
-  const logger = new MemoryLogger();
-  let runtime: HookRuntime | null = null;
-  if (opts.hooks) {
-    const hooks = loadConfiguration(ctx);
-    for (const p of hooks.loaded.set.problems) io.stderr(`warning: hooks: ${p.summary}\n`);
-    const decisionLogPath = io.env.CODEWHALE_TOOL_AUDIT_LOG;
-    runtime = new HookRuntime({
-      hooks: hooks.loaded.set,
-      workspace: ctx.workspace,
-      parentEnv: io.env,
-      logger,
-      auditLog: new JsonlLog(hooks.paths.auditLog),
-      decisionLog: decisionLogPath ? new JsonlLog(resolve(io.cwd, decisionLogPath)) : null,
-      isRevoked: projectRevocationCheck(hooks),
-      hookSetDigest: hooks.digest,
-    });
-  }
-
   const approvalsRequired: { tool: string; summary: string; reason: string }[] = [];
   const interaction: Interaction = {
     approve: async (req: ApprovalRequest) => {
@@ -165,24 +74,38 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
   let output = '';
   let lastWasText = false;
 
-  const host = new SessionHost({
-    provider: model,
-    workspace: ctx.workspace,
-    hooks: runtime,
-    profile: 'exec',
-    mode,
-    posture: opts.auto ? 'full_access' : 'ask',
-    interaction,
-    askFailsClosed: true,
-    allowedTools: opts.allowedTools ?? null,
-    disallowedTools: opts.disallowedTools ?? [],
-    ...(opts.maxTurns ? { maxSteps: opts.maxTurns } : {}),
-    parentEnv: io.env,
-    retry: retryPolicy(config),
-  });
+  let host: SessionHost;
+  try {
+    host = await openSession({
+      workspace: ctx.workspace,
+      env: io.env,
+      profile: 'exec',
+      interaction,
+      flags: {
+        configPath: ctx.paths.configPath,
+        hooks: Boolean(opts.hooks),
+        provider: opts.provider,
+        model: opts.model,
+        ...(opts.replay ? { replay: resolve(io.cwd, opts.replay) } : {}),
+        mode,
+        posture: opts.auto ? 'full_access' : 'ask',
+        allowedTools: opts.allowedTools ?? null,
+        disallowedTools: opts.disallowedTools ?? [],
+        ...(opts.maxTurns ? { maxSteps: opts.maxTurns } : {}),
+      },
+      ...(io.env.CODEWHALE_TOOL_AUDIT_LOG ? { decisionLogPath: resolve(io.cwd, io.env.CODEWHALE_TOOL_AUDIT_LOG) } : {}),
+    });
+  } catch (e) {
+    throw fromEngineError(e);
+  }
 
-  host.session.on((e: EngineEvent) => {
+  host.subscribe((e: HostEvent) => {
     switch (e.type) {
+      case 'notice':
+        // Hook problems (a failing or partly dropped shell_env hook, rejected entries): bounded and redacted by the host.
+        if (format === 'stream-json') stream({ type: 'hook_warning', level: e.notice.level, message: e.notice.message });
+        else io.stderr(`warning: hooks: ${e.notice.message}\n`);
+        break;
       case 'text_delta':
         output += e.text;
         if (format === 'stream-json') stream({ type: 'content', text: e.text });
@@ -267,10 +190,7 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
     if (r.kind === 'blocked') throw new Error('unreachable: exec fires no message_submit hooks');
     summary = r.summary;
   } finally {
-    if (runtime) {
-      await runtime.idle();
-      await runtime.close();
-    }
+    await host.dispose();
   }
   if (format === 'text' && !opts.json && output && !output.endsWith('\n')) io.stdout('\n');
 
@@ -286,8 +206,8 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
     reasoning_tokens: summary.usage.reasoningTokens,
   };
   const meta = {
-    provider: model.id,
-    model: model.model,
+    provider: host.getSnapshot().provider,
+    model: host.getSnapshot().model,
     mode,
     posture: opts.auto ? 'full_access' : 'ask',
     hooks: Boolean(opts.hooks),

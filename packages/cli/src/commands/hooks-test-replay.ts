@@ -5,7 +5,7 @@ import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-pa
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { gateDecisionToJson as gateDecisionJson } from '@codewhale/hooks-payloads';
-import { checkTool, configurationNotes, diagnosticsJson, diagnosticsLines, endDryRun, parseModeOption, startDryRun } from '../dry-run.js';
+import { configurationNotes, diagnosticsJson, diagnosticsLines, endDryRun, parseModeOption, planNotes, startDryRun } from '../dry-run.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { line, plural, printJsonLine } from '../render.js';
@@ -17,6 +17,8 @@ interface Replayed {
   readonly call: RecordedCall;
   /** `null`: refused before any hook (arguments not JSON). */
   readonly record: GateDecisionRecord | null;
+  /** What a session would do after the hooks and the typed rules (a rewrite the tool rejects is a deny). */
+  readonly effective?: 'allow' | 'deny' | 'ask';
   readonly notes: readonly string[];
 }
 
@@ -24,7 +26,7 @@ const REFUSED = 'refused';
 const REFUSED_TEXT = 'refused before hooks \u2014 the arguments are not valid JSON, so the engine never reaches tool_call_before';
 
 function outcomeOf(r: Replayed): string {
-  return r.record ? r.record.decision : REFUSED;
+  return r.record ? r.effective ?? r.record.decision : REFUSED;
 }
 
 function callLine(n: number, r: Replayed, expected: string | null): string {
@@ -95,14 +97,9 @@ export async function runHooksTestReplay(file: string, opts: HooksTestOptions, i
         replayed.push({ call, record: null, notes: [] });
         continue;
       }
-      const check = checkTool(call.name, call.input, mode);
-      const record = await run.runtime.toolCallBefore({ name: call.name, callId: call.id, input: check.input, mode: engineMode, model: run.model });
-      const notes = [...check.notes];
-      if (record.updatedInput) {
-        const problem = check.checkRewrite(record.updatedInput);
-        if (problem) notes.push(problem);
-      }
-      replayed.push({ call, record, notes });
+      // The session's own gate chain (planToolCall): a replay cannot drift from a real run.
+      const dry = await run.harness.planCall({ id: call.id, name: call.name, input: call.input, mode });
+      replayed.push({ call, record: dry.decision, effective: dry.effective, notes: planNotes(call.name, dry) });
     }
   } finally {
     await endDryRun(run);

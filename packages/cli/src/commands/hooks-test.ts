@@ -1,4 +1,4 @@
-import { parseMode } from '@codewhale/engine';
+import { BUILTIN_TOOLS, parseMode } from '@codewhale/engine';
 import {
   buildHookEnv,
   buildMessageSubmitDocument,
@@ -19,7 +19,7 @@ import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { gateDecisionToJson as gateDecisionJson, gateHookToJson as gateHookJson } from '@codewhale/hooks-payloads';
 import {
-  checkTool,
+  planNotes,
   configurationNotes,
   diagnosticsJson,
   diagnosticsLines,
@@ -308,29 +308,27 @@ export function decisionLines(d: GateDecisionRecord, matched: number): string[] 
 }
 
 async function toolCallBefore(run: DryRun, workspace: string, tool: string, raw: Record<string, unknown>, mode: CanonicalMode): Promise<Report> {
-  const check = checkTool(tool, raw, mode);
   const engineMode = engineModeSpelling(mode);
+  // The call goes through the session's own gate chain (planToolCall): the decision cannot drift from a real run.
+  const dry = await run.harness.planCall({ id: CALL_ID, name: tool, input: raw, mode });
+  const record = dry.decision;
+  const input = preparedOrRaw(tool, raw);
   const hookCtx: HookContext = {
     event: 'tool_call_before',
     sessionId: run.runtime.sessionId,
     workspace,
     model: run.model,
     mode: engineMode,
-    tool: { name: tool, callId: CALL_ID, input: check.input },
+    tool: { name: tool, callId: CALL_ID, input },
   };
   const table = matchTable(run.config.loaded.set, hookCtx);
-  const record = await run.runtime.toolCallBefore({ name: tool, callId: CALL_ID, input: check.input, mode: engineMode, model: run.model });
-  const notes = [...check.notes];
-  if (record.updatedInput) {
-    const problem = check.checkRewrite(record.updatedInput);
-    if (problem) notes.push(problem);
-  }
+  const notes = planNotes(tool, dry);
   const base = contextBase(run, workspace, engineMode);
-  const category = toolCategory(tool, check.input);
+  const category = toolCategory(tool, input);
   return {
     steering: 'gate',
-    context: { ...base.json, tool, tool_category: category, call_id: CALL_ID, input: check.input },
-    contextLines: [`context: tool \`${line(tool, 64)}\` (category ${category}), ${base.text}, call ${CALL_ID}`, `input: ${jsonPreview(check.input, 400)}`],
+    context: { ...base.json, tool, tool_category: category, call_id: CALL_ID, input },
+    contextLines: [`context: tool \`${line(tool, 64)}\` (category ${category}), ${base.text}, call ${CALL_ID}`, `input: ${jsonPreview(input, 400)}`],
     hookCtx,
     stdin: null,
     table,
@@ -338,9 +336,15 @@ async function toolCallBefore(run: DryRun, workspace: string, tool: string, raw:
     outcomes: record.hooks.map(gateHookJson),
     resultLines: decisionLines(record, table.filter((m) => m.matched).length),
     result: gateDecisionJson(record),
-    actual: record.decision,
+    actual: dry.effective,
     notes,
   };
+}
+
+/** The input hooks see: the tool's schema-prepared input (defaults filled in), or the input as given. */
+function preparedOrRaw(tool: string, raw: Record<string, unknown>): unknown {
+  const parsed = BUILTIN_TOOLS.find((t) => t.name === tool)?.schema.safeParse(raw);
+  return parsed?.success ? parsed.data : raw;
 }
 
 async function messageSubmit(run: DryRun, workspace: string, text: string, mode: CanonicalMode): Promise<Report> {

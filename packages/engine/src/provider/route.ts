@@ -23,7 +23,7 @@ export class RouteError extends EngineError {
   readonly code: RouteErrorCode;
 
   constructor(code: RouteErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super('config', message, options);
+    super('invalid_input', message, options);
     this.name = 'RouteError';
     this.code = code;
   }
