@@ -119,10 +119,13 @@ describe('TuiController', () => {
   it('Ctrl-C twice quits through end(); once only warns', async () => {
     const t = setup();
     t.type('\x03');
+    await t.flush();
     expect(t.exits).toEqual([]);
     t.tick(QUIT_WINDOW_MS + 1);
     t.type('\x03');
+    await t.flush();
     expect(t.exits).toEqual([]);
+    expect(t.host.calls).toEqual([]);
     t.tick(100);
     t.type('\x03');
     await t.flush();
