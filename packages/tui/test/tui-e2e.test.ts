@@ -5,6 +5,7 @@
  * event fired with the environment and stdin the contract specifies.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,7 +101,8 @@ describe('codewhale (the TUI) in a real terminal', () => {
 
   it('fires all 15 events from a real hook script while a person types, approves, queues, switches mode and quits', async () => {
     const hooks = EVENTS.map((e) => `[[hooks.hooks]]\nname = "rec-${e}"\nevent = "${e}"\ncommand = "${sb.recorder} ${e}"\n`).join('\n');
-    writeFileSync(join(sb.home, 'config.toml'), `# my config\n[projects."${sb.ws}"]\ntrust_level = "trusted"\n\n${hooks}`);
+    const slow = `[[hooks.hooks]]\nname = "slow-lint"\nevent = "message_submit"\ncommand = "sleep 1"\n`;
+    writeFileSync(join(sb.home, 'config.toml'), `# my config\n[projects."${sb.ws}"]\ntrust_level = "trusted"\n\n${hooks}\n${slow}`);
     const script = [
       // turn 1, step 1: a shell call (Ask posture: approval → waiting_for_user)
       { text: 'Checking.', tool_calls: [{ id: 'call_a', name: 'bash', arguments: { command: 'echo hello-from-bash' } }] },
@@ -121,6 +123,8 @@ describe('codewhale (the TUI) in a real terminal', () => {
     await new Promise((r) => setTimeout(r, 200));
     term.type('list the files');
     term.key('Enter');
+    // hook activity, live: the slow message_submit hook is named in the status row while it runs
+    await term.waitFor(/⏳ message_submit hook slow-lint \(2\/2\)/);
     await term.waitFor(/Approve this tool call\?/);
     let screen = term.screen();
     expect(screen).toMatch(/bash: echo hello-from-bash/);
@@ -248,6 +252,16 @@ describe('codewhale (the TUI): launch trust prompt, paste, hot reload, Ctrl-C tw
     term.type('/hooks list');
     term.key('Enter');
     await term.waitFor(/rec-turn_end/);
+
+    // approve the project hooks from inside the UI; then change the file: it stops loading, and the UI says so
+    const projectFile = join(sb.ws, '.codewhale', 'hooks.toml');
+    const digest = createHash('sha256').update(readFileSync(projectFile)).digest('hex');
+    term.type(`/hooks approve ${digest.slice(0, 16)}`);
+    term.key('Enter');
+    await term.waitFor(/approved project hooks/);
+    await term.waitFor(/configuration reloaded: 4 hooks/);
+    writeFileSync(projectFile, `${readFileSync(projectFile, 'utf8')}# edited\n`);
+    await term.waitFor(/project hooks are not part of this session: .*changed since approval/);
 
     term.key('C-c');
     await new Promise((r) => setTimeout(r, 200));
