@@ -142,6 +142,16 @@ describe('TuiController', () => {
     expect(t.exits).toEqual([0]);
   });
 
+  it('/steer adds to the running turn; /trust on says plainly that session trust is not available', async () => {
+    const t = setup();
+    t.type('/steer also check the docs', '\r');
+    await t.flush();
+    expect(t.host.calls).toEqual(['steer:also check the docs']);
+    t.type('/trust on', '\r');
+    await t.flush();
+    expect(t.lines().join(' ')).toMatch(/session trust is not available/);
+  });
+
   it('/reload shows what the host reports', async () => {
     const t = setup();
     t.host.reloadReport = { changed: true, hookCount: 3, notes: ['project hooks changed since approval: run /hooks review'] };

@@ -37,8 +37,6 @@ export class TuiController {
   private ending: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
-  /** Session trust (`/trust on|off`): file access outside the workspace; never project hooks. */
-  sessionTrust = false;
 
   constructor(o: ControllerOptions) {
     this.o = o;
@@ -289,11 +287,15 @@ export class TuiController {
       case 'trust': {
         const sub = args[0] ?? 'status';
         if (sub === 'on' || sub === 'off') {
-          this.sessionTrust = sub === 'on';
-          return this.info(`session trust ${sub} (file access outside the workspace for this session). Project hooks are unaffected: they need \`/hooks review\` and \`/hooks approve <digest>\`.`);
+          // Session trust (file access outside the workspace) needs an engine verb that does not exist yet;
+          // saying so is better than a switch that changes nothing.
+          return this.info(
+            `session trust is not available in this version: file tools stay inside the workspace. Project hooks never depend on it: they need \`/hooks review\` and \`/hooks approve <digest>\`.`,
+            'warn',
+          );
         }
         if (sub !== 'status') return this.info('usage: /trust on|off|status', 'warn');
-        this.info(`session trust: ${this.sessionTrust ? 'on' : 'off'}`);
+        this.info('session trust: off (file tools stay inside the workspace)');
         return this.cli(['hooks', 'review']);
       }
       case 'agents':
