@@ -213,7 +213,7 @@ describe('codewhale (the TUI): launch trust prompt, paste, hot reload, Ctrl-C tw
     writeFileSync(configPath, `# keep this comment\n${hook('message_submit')}\n${hook('session_end')}`);
     mkdirSync(join(sb.ws, '.codewhale'), { recursive: true });
     writeFileSync(join(sb.ws, '.codewhale', 'hooks.toml'), '[[hooks]]\nevent = "session_start"\ncommand = "echo project"\n');
-    writeFileSync(join(sb.root, 'script.jsonl'), '{"text":"got the paste"}\n{"text":"second"}\n');
+    writeFileSync(join(sb.root, 'script.jsonl'), '{"text":"got the paste"}\n{"text":"second"}\n{"delay_ms":20000,"text":"never shown"}\n');
 
     term.start(['--replay', join(sb.root, 'script.jsonl')], { cwd: sb.ws, env: { CODEWHALE_HOME: sb.home, HOME: sb.root, CW_LOG: sb.log } });
     let screen = await term.waitFor(/Do you trust the files in this folder\?/);
@@ -263,6 +263,17 @@ describe('codewhale (the TUI): launch trust prompt, paste, hot reload, Ctrl-C tw
     writeFileSync(projectFile, `${readFileSync(projectFile, 'utf8')}# edited\n`);
     await term.waitFor(/project hooks are not part of this session: .*changed since approval/);
 
+    // Esc cancels the running turn
+    term.type('take your time');
+    term.key('Enter');
+    // (wait until message_submit has passed and the turn runs: the host ignores a cancel before that)
+    await term.waitFor(/❯ take your time/);
+    await term.waitFor(/working \(Esc to cancel\)/);
+    term.key('Escape');
+    await term.waitFor(/turn interrupted/);
+    await term.waitFor(/○ idle/);
+    expect(term.screen()).not.toMatch(/never shown/);
+
     term.key('C-c');
     await new Promise((r) => setTimeout(r, 200));
     term.key('C-c');
@@ -270,7 +281,8 @@ describe('codewhale (the TUI): launch trust prompt, paste, hot reload, Ctrl-C tw
     fired = readFired(sb.log);
     const ids = new Set(fired.map((f) => f.env.DEEPSEEK_SESSION_ID));
     expect(ids.size).toBe(1);
-    expect(fired.map((f) => f.event)).toEqual(['message_submit', 'message_submit', 'turn_end', 'session_end']);
+    expect(fired.map((f) => f.event)).toEqual(['message_submit', 'message_submit', 'turn_end', 'message_submit', 'turn_end', 'session_end']);
+    expect(JSON.parse(fired[4]!.stdin)).toMatchObject({ status: 'interrupted' });
   }, 120_000);
 });
 
