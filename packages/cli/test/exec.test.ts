@@ -99,6 +99,28 @@ describe('codewhale exec', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'done', status: 'completed', exit_code: 0 });
   });
 
+  it('reports hook problems: a failing and a partly dropped shell_env hook warn on stderr, and as hook_warning lines in stream-json', async () => {
+    const { sb } = await setup([bash('echo "[$GOOD]"'), done(), bash('true'), done()]);
+    const broken = sb.script('broken.sh', 'echo TOKEN=sk-live-1234567890; exit 7');
+    const partial = sb.script('partial.sh', "printf 'GOOD=1\\n=x\\n'");
+    sb.config(
+      readFileSync(join(sb.home, 'config.toml'), 'utf8') +
+        `\n[hooks]\n[[hooks.hooks]]\nname = "broken"\nevent = "shell_env"\ncommand = "${broken}"\n[[hooks.hooks]]\nname = "partial"\nevent = "shell_env"\ncommand = "${partial}"\n`,
+    );
+    const text = await sb.run(['exec', '--hooks', '--auto', 'go']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toMatch(/warning: hooks: shell_env hook failed; contributing no env vars \(hook=broken exit_code=7/);
+    expect(text.stderr).toMatch(/warning: hooks: shell_env entry dropped \(hook=partial key=null reason=empty_name line=2\)/);
+    expect(text.stderr).toContain('tool bash completed: [1]');
+    expect(text.stderr).not.toContain('sk-live');
+    const json = await sb.run(['exec', '--hooks', '--auto', '--output-format', 'stream-json', 'go']);
+    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const warnings = lines.filter((l) => l.type === 'hook_warning');
+    expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^shell_env hook failed.*hook=broken/), expect.stringMatching(/^shell_env entry dropped.*reason=empty_name/)]);
+    expect(warnings[0]).toMatchObject({ schema_version: 1, schema: 'codewhale.exec-stream', level: 'warning' });
+    expect(json.stdout).not.toContain('sk-live');
+  });
+
   it('injects shell_env values into the command while an ambient secret stays hidden; audits key names only', async () => {
     const { sb } = await setup([bash('echo "[$DEPLOY_TOKEN][$SECRET_TOKEN]"'), done()], `[hooks]\n[[hooks.hooks]]\nname = "creds"\nevent = "shell_env"\ncommand = "echo DEPLOY_TOKEN=tok-42"\n`);
     const r = await sb.run(['exec', '--hooks', '--auto', 'deploy'], { env: { SECRET_TOKEN: 'ambient-secret' } });

@@ -1,18 +1,14 @@
-import type { ExecutionReceipt, GateDecisionRecord } from '@codewhale/hooks-payloads';
+import type { ExecutionReceipt, GateDecisionRecord, TurnUsage } from '@codewhale/hooks-payloads';
 import type { ErrorCategory, ModelUsage } from './provider/types.js';
 import type { Mode } from './modes.js';
 import type { ToolResult, UserInputRequest } from './tools/tool.js';
 
-/** Cumulative usage of a turn (the sum over its model requests). */
-export interface TurnUsageTotals {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly promptCacheHitTokens: number | null;
-  readonly promptCacheMissTokens: number | null;
-  readonly promptCacheWriteTokens: number | null;
-  readonly reasoningTokens: number | null;
-  readonly reasoningReplayTokens: number | null;
-}
+/**
+ * Cumulative usage of a turn (the sum over its model requests): the `turn_end` usage of
+ * `@codewhale/hooks-payloads` (`TurnUsage`, one definition of the counts) with every count
+ * present — `null` when unknown.
+ */
+export type TurnUsageTotals = Required<TurnUsage>;
 
 export type TurnStatus = 'completed' | 'interrupted' | 'failed';
 

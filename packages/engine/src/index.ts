@@ -57,4 +57,5 @@ export { ReplayProvider } from './provider/replay-provider.js';
 export { ReplayScriptError } from './provider/replay-script.js';
 export { RouteError } from './provider/route.js';
 export { defaultSystemPrompt } from './system-prompt.js';
+export * from './settings/index.js';
 export { HookHarness, type DryRunCall } from './hook-harness.js';

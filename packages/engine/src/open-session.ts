@@ -224,6 +224,8 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     allowedTools: flags.allowedTools ?? null,
     disallowedTools: flags.disallowedTools ?? [],
     ...(flags.maxSteps ? { maxSteps: flags.maxSteps } : {}),
+    ...(o.tools ? { tools: o.tools } : {}),
+    ...(o.systemPrompt !== undefined ? { systemPrompt: o.systemPrompt } : {}),
     parentEnv: env,
     retry,
     ...(reloader ? { reloader } : {}),

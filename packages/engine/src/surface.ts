@@ -228,4 +228,8 @@ export interface OpenSessionOptions {
   readonly decisionLogPath?: string | null;
   /** Whether hooks write the `shell_env` audit log (default true; `hooks test` turns it off). */
   readonly auditLog?: boolean;
+  /** The tools the model is offered (default: the built-ins); see `@codewhale/engine/tools`. */
+  readonly tools?: readonly import('./tools/tool.js').ToolDefinition[];
+  /** Replace the default system prompt. */
+  readonly systemPrompt?: string;
 }

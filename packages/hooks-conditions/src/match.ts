@@ -15,7 +15,12 @@ export function modesMatch(conditionMode: string, contextMode: string): boolean 
   return asciiLower(conditionMode.trim()) === asciiLower(contextMode.trim());
 }
 
-function toolNameMatches(pattern: string, name: string): boolean {
+/**
+ * Does a `tool_name` glob match this tool? `*` is any run of characters, the rest literal and
+ * case-sensitive; `bash`, `Bash` and `exec_shell` are one tool, so a pattern matching any
+ * spelling matches all three. Used by `tool_name` conditions and permission rules alike.
+ */
+export function toolNameMatches(pattern: string, name: string): boolean {
   if (matchToolNameGlob(pattern, name)) return true;
   // `bash`, `Bash` and `exec_shell` are one tool: a pattern matching any spelling matches all.
   return SHELL_TOOL_ALIASES.includes(name) && SHELL_TOOL_ALIASES.some((alias) => matchToolNameGlob(pattern, alias));

@@ -1,13 +1,18 @@
+import { SHELL_TOOL_NAMES } from '@codewhale/hooks-payloads';
 import type { ToolCategory } from './condition.js';
 
-const SHELL = new Set(['bash', 'Bash', 'exec_shell', 'Run', 'run']);
+const SHELL = new Set<string>([...SHELL_TOOL_NAMES, 'Run', 'run']);
 const FILE_WRITE = new Set(['write', 'edit', 'apply_patch', 'write_file', 'edit_file']);
 const SAFE = new Set(['read', 'read_file', 'todo_write', 'list_dir', 'grep']);
 const SAFE_FILE_ACTIONS = new Set(['read', 'list', 'search_name', 'search_content']);
 const SAFE_GIT_ACTIONS = new Set(['status', 'diff', 'log', 'show', 'blame']);
 
-/** The three spellings of the shell tool; a `tool_name` condition naming one matches all three. */
-export const SHELL_TOOL_ALIASES: readonly string[] = ['bash', 'Bash', 'exec_shell'];
+/**
+ * The three spellings of the shell tool; a `tool_name` condition naming one matches all three.
+ * The same list as `SHELL_TOOL_NAMES` of `@codewhale/hooks-payloads` (kept under this name for
+ * existing callers).
+ */
+export const SHELL_TOOL_ALIASES: readonly string[] = SHELL_TOOL_NAMES;
 
 function action(input: unknown): string | null {
   let v = input;

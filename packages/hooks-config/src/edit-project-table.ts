@@ -7,7 +7,7 @@ import { isTable } from './schema.js';
 import { formatTomlKey, formatTomlValue, type TomlEditValue } from './toml-format.js';
 import { scanTomlLayout, type TomlEntry } from './toml-layout.js';
 
-export type ConfigEditErrorCode = 'config_unparseable' | 'unsupported_layout' | 'not_owned' | 'verification_failed';
+export type ConfigEditErrorCode = 'config_unparseable' | 'unsupported_layout' | 'not_owned' | 'verification_failed' | 'invalid_rule';
 
 export interface ConfigEditError {
   readonly code: ConfigEditErrorCode;

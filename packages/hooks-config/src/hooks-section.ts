@@ -4,6 +4,7 @@ import { checkSeconds, describeValue, HOOKS_SETTING_KEYS, isTable, PROJECT_FILE_
 import { didYouMean, named, projectFileProblem, settingProblem } from './problem.js';
 import { suggest } from './suggest.js';
 import type { TomlLayout } from './toml-layout.js';
+import { tomlArrayEntryLines as entryLines, tomlKeyLine as settingLine } from './toml-key-line.js';
 import type { RawHookEntry } from './check-hook-entry.js';
 import type { ConfigProblem } from './types.js';
 
@@ -25,22 +26,6 @@ export interface HooksSection {
 }
 
 const sameKey = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
-
-/** Header line of each `[[path]]`, in order, when they account for every entry (inline arrays have none). */
-function entryLines(layout: TomlLayout, path: readonly string[], count: number): (number | null)[] {
-  const lines = layout.headers.filter((h) => h.kind === 'array' && sameKey(h.path, path)).map((h) => h.line);
-  return lines.length === count ? lines : new Array<number | null>(count).fill(null);
-}
-
-/** The line that sets `key` in `[table]` (also as a dotted key), else the table's header line. */
-function settingLine(layout: TomlLayout, table: readonly string[], key: string): number | null {
-  for (const e of layout.entries) {
-    const header = e.table >= 0 ? layout.headers[e.table]!.path : [];
-    const full = [...header, ...e.key];
-    if (full.length > table.length && sameKey(full.slice(0, table.length), table) && full[table.length] === key) return e.line;
-  }
-  return layout.headers.find((h) => sameKey(h.path, table))?.line ?? null;
-}
 
 function firstHeaderLine(layout: TomlLayout, path: readonly string[]): number | null {
   return layout.headers.find((h) => sameKey(h.path, path))?.line ?? settingLine(layout, [], path[0]!);

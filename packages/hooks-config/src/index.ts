@@ -20,6 +20,7 @@ export { parseToml } from './parse-toml.js';
 export { decodeProjectFile, PROJECT_FILE_TOO_LARGE, PROJECT_FILE_NOT_UTF8 } from './decode-project-file.js';
 export { parseUserConfig, type UserConfig } from './parse-user-config.js';
 export { parseProjectHooks } from './parse-project-hooks.js';
+export { PROJECT_HOOKS_RELATIVE_PATH, projectHooksFile } from './project-hooks-path.js';
 export { readGlobalHooksSection, readProjectHooksSection, type HooksSection } from './hooks-section.js';
 export {
   checkHookEntry,
@@ -40,6 +41,8 @@ export { effectiveTimeout, type EffectiveTimeout } from './effective-timeout.js'
 export { loadHookSet, type LoadHookSetInput, type LoadedHooks } from './load-hook-set.js';
 export { editDistance, suggest, toSnakeCase, FOREIGN_EVENT_ALIASES, type SuggestOptions } from './suggest.js';
 export { scanTomlLayout, type TomlLayout, type TomlHeader, type TomlEntry } from './toml-layout.js';
+export { tomlKeyLine, tomlArrayEntryLines } from './toml-key-line.js';
+export { isTable, describeValue } from './schema.js';
 
 // Trust and approval
 export { readProjectRecord, normalizeSha256, PROJECT_KEYS, OWNED_PROJECT_KEYS, ABSENT_SCRIPT, type ProjectRecord } from './project-record.js';
@@ -90,3 +93,21 @@ export { hooksListToJson } from './hooks-list-json.js';
 export { renderHookEvents } from './render-hook-events.js';
 export { hookSetDigest, canonicalHookSet } from './hook-set-digest.js';
 export { isStrictHook } from './is-strict-hook.js';
+
+// Typed permission rules (permissions.toml)
+export type {
+  PermissionAction,
+  PermissionRule,
+  PermissionRuleOrigin,
+  PermissionRules,
+  PermissionIssue,
+  PermissionIssueCode,
+  PermissionCall,
+  PermissionMatch,
+} from './permission-rule.js';
+export { PERMISSION_ACTIONS } from './permission-rule.js';
+export { parsePermissionRules, permissionRuleSchema, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
+export { matchPermission, ruleMatches, commandParts } from './match-permission.js';
+export { compileCommandGlob, compilePathGlob, normalizePath } from './permission-glob.js';
+export { appendPermissionRule, type NewPermissionRule } from './append-permission-rule.js';
+export { decidePermission, type PermissionGateInput, type PermissionGateResult } from './decide-permission.js';

@@ -1,4 +1,5 @@
 import { decodeProjectFile } from './decode-project-file.js';
+import { PROJECT_HOOKS_RELATIVE_PATH } from './project-hooks-path.js';
 import { parseToml } from './parse-toml.js';
 import { readProjectHooksSection, type HooksSection } from './hooks-section.js';
 import { projectFileProblem } from './problem.js';
@@ -9,7 +10,7 @@ import { scanTomlLayout } from './toml-layout.js';
  * UTF-8, or with a TOML syntax error yields no entries and one warning (D8: the project hooks
  * are skipped, global hooks still load). The warning names line and column, never content.
  */
-export function parseProjectHooks(bytes: Uint8Array, file = '.codewhale/hooks.toml'): HooksSection {
+export function parseProjectHooks(bytes: Uint8Array, file = PROJECT_HOOKS_RELATIVE_PATH): HooksSection {
   const skipped = (code: 'toml_syntax' | 'project_file_unreadable', detail: string, line: number | null): HooksSection => ({
     source: 'project',
     file,

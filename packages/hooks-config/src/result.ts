@@ -2,7 +2,7 @@
 export type Result<T, I> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly I[] };
 
 /** Why a whole file could not be used. Never carries the file's content. */
-export type FileIssueCode = 'toml_syntax' | 'file_too_large' | 'invalid_utf8';
+export type FileIssueCode = 'toml_syntax' | 'file_too_large' | 'invalid_utf8' | 'unreadable';
 
 /**
  * A whole-file failure: a TOML syntax error (with line and column), or a project file that

@@ -19,6 +19,7 @@ export {
   type EventCarries,
 } from './events.js';
 export { LIMITS, ENV_TRUNCATION_MARKER, TEXT_TRUNCATION_MARKER, PREVIEW_ELLIPSIS, RECEIPT_PREVIEW_MARKER } from './limits.js';
+export { isStrict } from './is-strict.js';
 export { utf8ByteLength, utf8PrefixEnd, utf8SuffixStart, codePointLength, isWellFormed } from './utf8.js';
 export { truncateBytes, type Bounded } from './bounded.js';
 export { sanitizeText, sanitizeLine, sanitizeLabel, previewCommand } from './sanitize.js';
@@ -103,4 +104,4 @@ export {
 export { parseShellEnvOutput, mergeShellEnv, type ShellEnvParse, type ShellEnvDrop, type ShellEnvDropReason } from './shell-env.js';
 export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';
 export { lifecycleHookInput, type LifecycleFact, type LifecycleSessionFacts } from './lifecycle-fact.js';
-export { SHELL_TOOL_NAMES, isShellToolName } from './shell-tools.js';
+export { SHELL_TOOL_NAMES, isShellToolName, type ShellToolName } from './shell-tools.js';

@@ -3,6 +3,7 @@ import { codePointLength } from './utf8.js';
 import { isJsonObject } from './json.js';
 import { sanitizeDenialReason } from './denial-reason.js';
 import { NO_VERDICT_DETAIL } from './generic-detail.js';
+import { isStrict } from './is-strict.js';
 import { observedExitCode, outcomeDetail, type HookIdentity, type HookOutcome } from './outcome.js';
 
 /** What one `message_submit` hook's stdout (exit 0) means for the text. */
@@ -142,7 +143,7 @@ export function foldMessageSubmit(text: string, outcomes: readonly HookOutcome[]
  * unchanged with a warning.
  */
 export function lostMessageSubmit(text: string, matched: readonly HookIdentity[]): MessageSubmitResult {
-  if (matched.some((h) => !h.background && !h.continueOnError)) {
+  if (matched.some(isStrict)) {
     return { kind: 'blocked', reason: 'message_submit hook executor did not run; a strict gate blocked submission', steps: [] };
   }
   return {

@@ -1,5 +1,6 @@
 import type { HookEventName } from './events.js';
 import { genericDetail, OVERSIZED_OUTPUT_DETAIL } from './generic-detail.js';
+import { isStrict } from './is-strict.js';
 
 /** Where a hook came from. */
 export type HookSource = 'global' | 'project';
@@ -101,7 +102,7 @@ export function notRunOutcome(hook: HookIdentity, error: string): HookOutcome {
   return {
     hook,
     background: false,
-    strict: !hook.continueOnError,
+    strict: isStrict(hook),
     success: false,
     exitCode: null,
     signal: null,

@@ -4,6 +4,7 @@ import { sanitizeDenialReason } from './denial-reason.js';
 import { isJsonObject, toJson, type JsonValue } from './json.js';
 import { utf8ByteLength } from './utf8.js';
 import { truncateBytes } from './bounded.js';
+import { isStrict } from './is-strict.js';
 import { observedExitCode, outcomeDetail, type HookOutcome, type HookIdentity } from './outcome.js';
 
 export type GateDecision = 'allow' | 'deny' | 'ask';
@@ -220,7 +221,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
       index: h.index,
       label: h.label,
       source: h.source,
-      strict: !h.continueOnError && !h.background,
+      strict: isStrict(h),
       background: h.background,
       outcome: 'skipped',
       detail: 'an earlier strict hook failed and stopped this event',
@@ -290,7 +291,7 @@ export function foldLostToolCallBefore(input: {
     .map((h) => ({
       hook: h,
       background: false,
-      strict: !h.continueOnError,
+      strict: isStrict(h),
       success: false,
       exitCode: null,
       signal: null,

@@ -22,3 +22,4 @@ export {
   type CodewhalePaths,
   type HookConfiguration,
 } from './load-hooks.js';
+export { scriptDigests } from './script-digests.js';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import {
   hookSetDigest,
   loadHookSet,
   parseUserConfig,
+  PROJECT_HOOKS_RELATIVE_PATH,
   readProjectRecord,
   scriptPathsToCheck,
   type FileIssue,
@@ -15,10 +15,10 @@ import {
 } from '@codewhale/hooks-config';
 import { LIMITS } from '@codewhale/hooks-payloads';
 
-/** SHA-256 of bytes, lowercase hex. */
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+import { scriptDigests } from './script-digests.js';
+import { sha256Hex } from './sha256-hex.js';
+
+export { sha256Hex } from './sha256-hex.js';
 
 /** Where Codewhale keeps its state and the user's config (D7). */
 export interface CodewhalePaths {
@@ -38,7 +38,7 @@ export function resolvePaths(env: Readonly<Record<string, string | undefined>> =
 
 /** The project hooks file of a workspace. */
 export function projectHooksPath(workspace: string): string {
-  return join(workspace, '.codewhale', 'hooks.toml');
+  return join(workspace, ...PROJECT_HOOKS_RELATIVE_PATH.split('/'));
 }
 
 /** Read at most `limit + 1` bytes (so an oversized file is detected without reading it all). */
@@ -79,25 +79,6 @@ export interface HookConfiguration {
   /** The project file's path and its bytes as read (`null`: no file). */
   readonly projectFile: string | null;
   readonly projectBytes: Uint8Array | null;
-}
-
-/** Hash the scripts a project's commands name (workspace-relative; outside paths never resolve). */
-function scriptDigests(workspace: string, paths: readonly string[]): Map<string, string | null> {
-  const out = new Map<string, string | null>();
-  for (const rel of paths) {
-    const abs = resolve(workspace, rel);
-    let digest: string | null = null;
-    try {
-      const real = realpathSync(abs);
-      if (real === workspace || real.startsWith(workspace + '/')) {
-        if (statSync(real).isFile()) digest = sha256Hex(readFileSync(real));
-      }
-    } catch {
-      digest = null;
-    }
-    out.set(rel, digest);
-  }
-  return out;
 }
 
 /**

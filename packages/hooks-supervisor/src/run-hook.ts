@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
+import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
@@ -55,7 +55,7 @@ function outcomeBase(spec: RunSpec, started: number): Omit<HookOutcome, 'success
   return {
     hook: spec.hook,
     background: false,
-    strict: !spec.hook.continueOnError && !spec.background,
+    strict: isStrict({ continueOnError: spec.hook.continueOnError, background: spec.background === true }),
     durationMs: Math.max(0, Math.round(performance.now() - started)),
   };
 }

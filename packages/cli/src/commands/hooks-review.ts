@@ -11,14 +11,13 @@ import {
   type ApproveError,
 } from '@codewhale/hooks-config';
 import { LIMITS } from '@codewhale/hooks-payloads';
-import { sha256Hex, type HookConfiguration } from '@codewhale/hooks-supervisor';
+import { projectHooksPath, scriptDigests, sha256Hex, type HookConfiguration } from '@codewhale/hooks-supervisor';
 import { CliError } from '../cli-error.js';
 import { commandContext, loadConfiguration, type CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { CommonOptions } from '../main.js';
 import { line, plural, printJson } from '../render.js';
-import { scriptDigests } from '../script-digests.js';
 import { readConfigForEdit, writeConfigFile } from '../user-config-file.js';
 
 export interface HooksReviewOptions extends CommonOptions {
@@ -26,7 +25,7 @@ export interface HooksReviewOptions extends CommonOptions {
 }
 
 function projectFileOf(config: HookConfiguration, ctx: CommandContext): string {
-  return config.projectFile ?? `${ctx.workspace}/.codewhale/hooks.toml`;
+  return config.projectFile ?? projectHooksPath(ctx.workspace);
 }
 
 /**

@@ -1,5 +1,8 @@
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readSettings } from '../settings/read-settings.js';
+import type { Settings } from '../settings/settings.js';
 import { type ResolveRouteInput, RouteError, createProvider, resolveRoute } from './route.js';
 
 const DS_KEY = 'sk-deepseek-SECRET-000111222333';
@@ -193,7 +196,10 @@ describe('resolveRoute', () => {
     const cred = routeError({ env: KEYS, flags: { baseUrl: 'https://user:hunter2@x.example/v1' } });
     expect(cred.code).toBe('invalid_base_url');
     expect(cred.message).not.toContain('hunter2');
-    expect(routeError({ env: KEYS, config: { provider: 42 } })).toMatchObject({ code: 'invalid_config', message: '`provider` in config.toml must be a string.' });
+    expect(routeError({ env: KEYS, config: { provider: 42 } })).toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringMatching(/^config\.toml: `provider` must be a string naming a provider .*\(got an integer\) \u2014 write e\.g\. `provider = "deepseek"`$/) as string,
+    });
     expect(routeError({ env: KEYS, config: { providers: 'x' } })).toMatchObject({ code: 'invalid_config' });
     expect(routeError({ env: KEYS, config: { providers: { deepseek: { wire: 'anthropic' } } } })).toMatchObject({ code: 'invalid_config' });
   });
@@ -218,5 +224,63 @@ describe('resolveRoute', () => {
     const p = createProvider(r);
     expect([p.id, p.model, p.baseUrl, p.hasApiKey]).toEqual(['openai', 'gpt-5', 'https://api.openai.com/v1', true]);
     expect(String(p)).not.toContain(OA_KEY);
+  });
+
+  describe('properties', () => {
+    const settingsOf = (document: Record<string, unknown>): Settings => {
+      const r = readSettings({ document, text: '', file: 'config.toml' });
+      if (!r.ok) throw new Error(r.issues[0]!.summary);
+      return r.value;
+    };
+    // Each layer may or may not set each part; the highest layer that sets it wins.
+    const LAYERS = ['flag', 'CODEWHALE', 'DEEPSEEK', 'config'] as const;
+    it('model and base URL come from the highest layer that sets them: flag > CODEWHALE_* > DEEPSEEK_* > config > built-in', () => {
+      fc.assert(
+        fc.property(fc.subarray([...LAYERS]), fc.subarray([...LAYERS]), (modelLayers, baseLayers) => {
+          const model = (l: string) => (modelLayers.includes(l as never) ? `model-${l}` : undefined);
+          const base = (l: string) => (baseLayers.includes(l as never) ? `https://${l.toLowerCase()}.example/v1` : undefined);
+          const env: Record<string, string> = { DEEPSEEK_API_KEY: DS_KEY, CODEWHALE_ALLOW_INSECURE_HTTP: '1' };
+          for (const l of ['CODEWHALE', 'DEEPSEEK'] as const) {
+            if (model(l)) env[`${l}_MODEL`] = model(l)!;
+            if (base(l)) env[`${l}_BASE_URL`] = base(l)!;
+          }
+          const table: Record<string, unknown> = { api_key_env: 'DEEPSEEK_API_KEY' };
+          if (model('config')) table['model'] = model('config');
+          if (base('config')) table['base_url'] = base('config');
+          const r = resolveRoute({ settings: settingsOf({ providers: { deepseek: table } }), env, flags: { model: model('flag'), baseUrl: base('flag') } });
+          const winner = (layers: readonly string[]) => LAYERS.find((l) => layers.includes(l));
+          const m = winner(modelLayers);
+          const b = winner(baseLayers);
+          expect(r.model).toBe(m ? `model-${m}` : 'deepseek-v4-pro');
+          expect(r.baseUrl).toBe(b ? `https://${b.toLowerCase()}.example/v1` : 'https://api.deepseek.com');
+        }),
+      );
+    });
+    it('the provider id comes from the highest layer that names one', () => {
+      const ids = ['deepseek', 'openai', 'ollama', 'vllm'];
+      fc.assert(
+        fc.property(fc.array(fc.option(fc.constantFrom(...ids), { nil: undefined }), { minLength: 4, maxLength: 4 }), ([flag, cw, ds, cfg]) => {
+          const env: Record<string, string> = { ...KEYS, CODEWHALE_MODEL: 'm' };
+          if (cw) env['CODEWHALE_PROVIDER'] = cw;
+          if (ds) env['DEEPSEEK_PROVIDER'] = ds;
+          const r = resolveRoute({ settings: settingsOf(cfg ? { provider: cfg } : {}), env, flags: { provider: flag } });
+          expect(r.id).toBe(flag ?? cw ?? ds ?? cfg ?? 'deepseek');
+        }),
+      );
+    });
+    it('the key: --api-key > providers.<id>.api_key > root api_key > api_key_env > the route variable', () => {
+      fc.assert(
+        fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (flag, tableKey, rootKey, named) => {
+          const doc: Record<string, unknown> = {};
+          const table: Record<string, unknown> = {};
+          if (tableKey) table['api_key'] = 'k-table';
+          if (named) table['api_key_env'] = 'MY_KEY';
+          if (rootKey) doc['api_key'] = 'k-root';
+          doc['providers'] = { deepseek: table };
+          const r = resolveRoute({ settings: settingsOf(doc), env: { MY_KEY: 'k-named', DEEPSEEK_API_KEY: 'k-ambient' }, flags: flag ? { apiKey: 'k-flag' } : {} });
+          expect(r.apiKey).toBe(flag ? 'k-flag' : tableKey ? 'k-table' : rootKey ? 'k-root' : named ? 'k-named' : 'k-ambient');
+        }),
+      );
+    });
   });
 });

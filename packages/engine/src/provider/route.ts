@@ -6,6 +6,8 @@ import { displayUrl, isLoopbackHost } from './base-url.js';
 import { BUILTIN_ROUTES, type BuiltinRoute, DEFAULT_PROVIDER_ID } from './builtin-routes.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, OpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible.js';
 import { suggest as suggestName } from '@codewhale/hooks-config';
+import { readSettings } from '../settings/read-settings.js';
+import { DEFAULT_SETTINGS, MAX_TIMER_MS, type ProviderSettings, type Settings } from '../settings/settings.js';
 import { EngineError } from '../errors.js';
 
 /** Why a route could not be resolved. */
@@ -43,7 +45,13 @@ export interface RouteFlags {
 
 /** Inputs of {@link resolveRoute}. */
 export interface ResolveRouteInput {
-  /** The parsed `config.toml` (a plain object, e.g. from smol-toml), or nothing. */
+  /** The validated settings of `config.toml` ({@link readSettings}); none means the defaults. */
+  readonly settings?: Settings;
+  /**
+   * @deprecated Pass {@link ResolveRouteInput.settings}. The parsed `config.toml`: validated
+   * here with `readSettings` (without line numbers), and its first problem thrown as a
+   * `RouteError` (`invalid_config`). Ignored when `settings` is given.
+   */
   readonly config?: unknown;
   /** The environment (e.g. `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -124,9 +132,6 @@ export class ModelRoute {
 
 /** Values that turn on plain `http://` to a non-loopback host. */
 const INSECURE_HTTP_VARS = ['CODEWHALE_ALLOW_INSECURE_HTTP', 'DEEPSEEK_ALLOW_INSECURE_HTTP'] as const;
-const WIRES = new Set(['chat', 'chat_completions', 'chat-completions', 'openai', 'openai-compatible', 'openai_compatible']);
-/** Node timers overflow above 2^31−1 ms (DECISIONS D20). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 interface Picked<T> {
   readonly value: T;
@@ -153,13 +158,13 @@ interface Picked<T> {
 export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
   const env = input.env ?? {};
   const flags = input.flags ?? {};
-  const config = asTable(input.config, 'config.toml') ?? {};
+  const settings = input.settings ?? settingsFromConfig(input.config);
   const warnings: string[] = [];
-  const providers = asTable(config['providers'], '[providers]') ?? {};
+  const providers = settings.providers;
   const configuredIds = Object.keys(providers);
   const knownIds = unique([...Object.keys(BUILTIN_ROUTES), ...configuredIds]);
 
-  const configProvider = str(config, 'provider', 'provider');
+  const configProvider = settings.provider;
   const idPick = first<string>([
     [text(flags.provider), '--provider'],
     [text(env['CODEWHALE_PROVIDER']), 'CODEWHALE_PROVIDER'],
@@ -177,15 +182,9 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
 
   const builtin: BuiltinRoute | undefined = BUILTIN_ROUTES[id];
   const tableKey = configuredIds.find((k) => k === id) ?? configuredIds.find((k) => k.toLowerCase() === id);
-  const table = tableKey === undefined ? {} : (asTable(providers[tableKey], `[providers.${tableKey}]`) ?? {});
+  // `wire`/`kind` need no check here: the settings accept only the Chat Completions wire.
+  const table: ProviderSettings | null = tableKey === undefined ? null : (providers[tableKey] ?? null);
   const tablePath = `providers.${tableKey ?? id}`;
-  const wire = str(table, 'wire', `${tablePath}.wire`) ?? str(table, 'kind', `${tablePath}.kind`);
-  if (wire !== null && !WIRES.has(wire.toLowerCase())) {
-    throw new RouteError(
-      'invalid_config',
-      `[${tablePath}] asks for the \`${safeToken(wire)}\` wire; this version speaks only OpenAI-compatible Chat Completions (wire = "chat").`,
-    );
-  }
   const isDeepSeek = id === 'deepseek';
   const defaultProviderId = configProvider !== null ? canonicalId(configProvider, knownIds) : DEFAULT_PROVIDER_ID;
 
@@ -195,8 +194,8 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
       [text(flags.baseUrl), '--base-url'],
       [text(env['CODEWHALE_BASE_URL']), 'CODEWHALE_BASE_URL'],
       [text(env['DEEPSEEK_BASE_URL']), 'DEEPSEEK_BASE_URL'],
-      [str(table, 'base_url', `${tablePath}.base_url`), `config: ${tablePath}.base_url`],
-      [isDeepSeek ? str(config, 'base_url', 'base_url') : null, 'config: base_url'],
+      [table?.baseUrl ?? null, `config: ${tablePath}.base_url`],
+      [isDeepSeek ? settings.baseUrl : null, 'config: base_url'],
     ]) ?? (builtin ? { value: builtin.baseUrl, from: 'built-in default' } : null);
   if (basePick === null) {
     throw new RouteError('missing_base_url', `provider \`${id}\` has no base URL: set base_url under [${tablePath}] in config.toml, or pass --base-url.`);
@@ -218,8 +217,8 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
       [text(flags.model), '--model'],
       [text(env['CODEWHALE_MODEL']), 'CODEWHALE_MODEL'],
       [text(env['DEEPSEEK_MODEL']), 'DEEPSEEK_MODEL'],
-      [str(table, 'model', `${tablePath}.model`), `config: ${tablePath}.model`],
-      [defaultProviderId === id ? str(config, 'default_text_model', 'default_text_model') : null, 'config: default_text_model'],
+      [table?.model ?? null, `config: ${tablePath}.model`],
+      [defaultProviderId === id ? settings.defaultTextModel : null, 'config: default_text_model'],
     ]) ?? (builtin?.defaultModel ? { value: builtin.defaultModel, from: 'built-in default' } : null);
   if (modelPick === null) {
     throw new RouteError(
@@ -229,13 +228,13 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
   }
 
   // Key.
-  const keyEnvName = str(table, 'api_key_env', `${tablePath}.api_key_env`);
+  const keyEnvName = table?.apiKeyEnv ?? null;
   let apiKey: string | null = null;
   let apiKeyEnv: string | null = null;
   let keyFrom = 'none (loopback)';
   const fromFlag = text(flags.apiKey);
-  const fromTable = str(table, 'api_key', `${tablePath}.api_key`);
-  const fromRoot = isDeepSeek ? str(config, 'api_key', 'api_key') : null;
+  const fromTable = table?.apiKey?.reveal() ?? null;
+  const fromRoot = isDeepSeek ? (settings.apiKey?.reveal() ?? null) : null;
   if (fromFlag !== null) {
     apiKey = fromFlag;
     keyFrom = '--api-key';
@@ -260,7 +259,7 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
     throw new RouteError('missing_api_key', missingKeyMessage(id, tablePath, keyEnvName, builtin, url, basePick.from, env, knownIds));
   }
 
-  const idle = idleTimeout(env, config, warnings);
+  const idle = idleTimeout(env, settings, warnings);
   return new ModelRoute({
     id,
     baseUrl,
@@ -314,14 +313,13 @@ function missingKeyMessage(
 
 function idleTimeout(
   env: Readonly<Record<string, string | undefined>>,
-  config: Record<string, unknown>,
+  settings: Settings,
   warnings: string[],
 ): Picked<number> {
-  const tui = asTable(config['tui'], '[tui]') ?? {};
   const candidates: [unknown, string][] = [
     [text(env['CODEWHALE_STREAM_IDLE_TIMEOUT_SECS']), 'CODEWHALE_STREAM_IDLE_TIMEOUT_SECS'],
     [text(env['DEEPSEEK_STREAM_IDLE_TIMEOUT_SECS']), 'DEEPSEEK_STREAM_IDLE_TIMEOUT_SECS'],
-    [tui['stream_chunk_timeout_secs'], 'config: tui.stream_chunk_timeout_secs'],
+    [settings.tui.streamChunkTimeoutSecs, 'config: tui.stream_chunk_timeout_secs'],
   ];
   for (const [raw, from] of candidates) {
     if (raw === null || raw === undefined) continue;
@@ -370,17 +368,13 @@ function text(v: string | undefined | null): string | null {
   return t === '' ? null : t;
 }
 
-function str(table: Record<string, unknown>, key: string, path: string): string | null {
-  const v = table[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw new RouteError('invalid_config', `\`${path}\` in config.toml must be a string.`);
-  return v.trim() === '' ? null : v.trim();
-}
-
-function asTable(v: unknown, what: string): Record<string, unknown> | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'object' || Array.isArray(v)) throw new RouteError('invalid_config', `${what} must be a table.`);
-  return v as Record<string, unknown>;
+/** The legacy `config` input: validated like any config.toml, its first problem thrown. */
+function settingsFromConfig(config: unknown): Settings {
+  if (config === undefined || config === null) return DEFAULT_SETTINGS;
+  const read = readSettings({ document: config, text: '', file: 'config.toml' });
+  if (read.ok) return read.value;
+  const first = read.issues[0]!;
+  throw new RouteError('invalid_config', `config.toml: ${first.message} \u2014 ${first.fix}`);
 }
 
 function isTruthy(v: string | undefined): boolean {

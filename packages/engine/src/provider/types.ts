@@ -1,3 +1,4 @@
+import type { TurnUsage } from '@codewhale/hooks-payloads';
 import { EngineError, type ErrorCategory } from '../errors.js';
 /**
  * The model wire, provider-neutral. Messages follow OpenAI Chat Completions (the wire every
@@ -38,15 +39,12 @@ export interface ModelRequest {
   readonly maxTokens?: number;
 }
 
-/** Token usage of one model request; absent counts are `null`. */
-export interface ModelUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly promptCacheHitTokens: number | null;
-  readonly promptCacheMissTokens: number | null;
-  readonly promptCacheWriteTokens: number | null;
-  readonly reasoningTokens: number | null;
-}
+/**
+ * Token usage of one model request; absent counts are `null`. The counts of
+ * `@codewhale/hooks-payloads`' `TurnUsage` (one definition), less the replayed reasoning,
+ * which only a whole turn knows.
+ */
+export type ModelUsage = Omit<Required<TurnUsage>, 'reasoningReplayTokens'>;
 
 /** What a provider streams, in order. Exactly one `finish` ends a successful stream. */
 export type ModelStreamEvent =

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editTool, grepTool, listDirTool, readTool, writeTool } from './file-tools.js';
-import type { ToolContext } from './tool.js';
+import type { ToolRunContext } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cw-files-')));
@@ -20,7 +20,7 @@ const ctx = {
   wantsReceipt: false,
   parentEnv: {},
   services: { setTodos: () => {}, askUser: async () => null, runSubagent: async () => ({ agentId: '', result: '', status: '' }) },
-} satisfies ToolContext;
+} satisfies ToolRunContext;
 
 describe('workspace confinement', () => {
   it('resolves relative paths inside the workspace', () => {

@@ -7,7 +7,7 @@ export {
   type ToolDefinition,
   type ToolKind,
   type ToolResult,
-  type ToolContext,
+  type ToolRunContext,
   type ToolServices,
   type ToolErrorKind,
   type UserInputRequest,

@@ -1,3 +1,4 @@
+import { isShellToolName, SHELL_TOOL_NAMES } from '@codewhale/hooks-payloads';
 import { z } from 'zod';
 import type { ModelToolSpec } from '../provider/types.js';
 import { editTool, grepTool, listDirTool, readTool, writeTool } from './file-tools.js';
@@ -32,8 +33,7 @@ export function toolSpec(tool: ToolDefinition): ModelToolSpec {
  * naming a shell spelling allows all three spellings, as hook conditions do.
  */
 export function selectTools(tools: readonly ToolDefinition[], allowed: readonly string[] | null, disallowed: readonly string[]): ToolDefinition[] {
-  const shell = ['bash', 'Bash', 'exec_shell'];
-  const expand = (names: readonly string[]) => new Set(names.flatMap((n) => (shell.includes(n) ? shell : [n])));
+  const expand = (names: readonly string[]) => new Set<string>(names.flatMap((n) => (isShellToolName(n) ? SHELL_TOOL_NAMES : [n])));
   const allow = allowed ? expand(allowed) : null;
   const deny = expand(disallowed);
   return tools.filter((t) => !deny.has(t.name) && (allow === null || allow.has(t.name)));

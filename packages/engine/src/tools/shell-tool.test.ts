@@ -6,12 +6,12 @@ import { HookRuntime } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { BashTool, bashTool, execShellTool } from './shell-tool.js';
-import type { ToolContext } from './tool.js';
+import type { ToolRunContext } from './tool.js';
 
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'cw-shell-')));
 const runtimes: HookRuntime[] = [];
 
-function ctx(over: Partial<ToolContext> = {}): ToolContext {
+function ctx(over: Partial<ToolRunContext> = {}): ToolRunContext {
   return {
     workspace: ws,
     callId: 'call_1',
@@ -36,6 +36,11 @@ afterAll(async () => {
 });
 
 describe('the shell tool', () => {
+  it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {
+    const gone = join(ws, 'gone');
+    await expect(bashTool.execute({ command: 'true' }, ctx({ workspace: gone }))).rejects.toMatchObject({ kind: 'failed', message: expect.stringContaining('could not be started (ENOENT)') });
+  });
+
   it('combines stdout and stderr for bash and reports exit code and status', async () => {
     const r = await bashTool.execute({ command: 'echo out; echo err >&2; exit 4' }, ctx());
     expect(r.content).toBe('out\nerr\n[exit code: 4]');

@@ -4,7 +4,7 @@ import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payl
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
-import { ToolError, type ToolContext, type ToolDefinition, type ToolResult } from './tool.js';
+import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
 
 /** Defaults for the shell tool. */
@@ -43,10 +43,13 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
     const stderr = combined ? null : new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
     let ending: 'timed_out' | 'killed' | null = null;
     let killTimer: NodeJS.Timeout | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     const pid = child.pid;
     child.on('error', (e) => {
+      // A spawn failure arrives after this function returned early (no pid): no timer or abort listener was set.
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      if (onAbort) signal.removeEventListener('abort', onAbort);
       reject(new ToolError('failed', `the command could not be started (${(e as NodeJS.ErrnoException).code ?? 'error'})`));
     });
     if (pid === undefined) return;
@@ -58,12 +61,12 @@ function runCommand(command: string, cwd: string, env: Record<string, string>, t
       signalProcessGroup(pid, 'SIGTERM');
       killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
     };
-    const timer = setTimeout(() => stop('timed_out'), timeoutSecs * 1000);
-    const onAbort = () => stop('killed');
+    timer = setTimeout(() => stop('timed_out'), timeoutSecs * 1000);
+    onAbort = () => stop('killed');
     signal.addEventListener('abort', onAbort, { once: true });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      signal.removeEventListener('abort', onAbort!);
       // Whatever the command left running in its group ends with it.
       signalProcessGroup(pid, 'SIGTERM');
       const finalKill = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
@@ -104,7 +107,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
     hidden,
     description,
     schema,
-    async execute(input, ctx: ToolContext): Promise<ToolResult> {
+    async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
       const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
       // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
       let vars: ReadonlyMap<string, string> | null = null;

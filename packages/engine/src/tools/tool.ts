@@ -53,8 +53,12 @@ export class ToolError extends EngineError {
   }
 }
 
-/** Services a running tool may use. */
-export interface ToolContext {
+/**
+ * What a running tool is given: its workspace, call id, cancellation signal, hooks and
+ * services. (Named apart from `@codewhale/hooks-payloads`' `ToolContext`, which is what a
+ * tool-scoped *hook event* knows about a call.)
+ */
+export interface ToolRunContext {
   /** The canonical (symlink-resolved) workspace directory. */
   readonly workspace: string;
   readonly callId: string;
@@ -68,6 +72,9 @@ export interface ToolContext {
   readonly parentEnv: Readonly<Record<string, string | undefined>>;
   readonly services: ToolServices;
 }
+
+/** @deprecated The old name of {@link ToolRunContext}; kept until `session.ts` switches. */
+export type ToolContext = ToolRunContext;
 
 /** Session-level services tools call back into. */
 export interface ToolServices {
@@ -101,5 +108,5 @@ export interface ToolDefinition<I = any> {
   readonly kind: ToolKind;
   /** Hidden compatibility names are executable but not offered to the model. */
   readonly hidden?: boolean;
-  execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+  execute(input: I, ctx: ToolRunContext): Promise<ToolResult>;
 }
