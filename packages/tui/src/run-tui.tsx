@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openSession as engineOpenSession, type OpenSessionOptions, type SessionHostApi } from '@codewhale/engine';
+import { openSession as engineOpenSession, permissionsPathFor, rememberPermissionRule, type OpenSessionOptions, type SessionHostApi } from '@codewhale/engine';
+import { alwaysRuleFor } from './always-allow.js';
 import { render } from 'ink';
 import { App } from './components/app.js';
 import { TrustPrompt, type TrustChoice } from './components/trust-prompt.js';
@@ -28,7 +29,7 @@ export interface RunTuiOptions {
    * implementation of `hooks …` and `trust`, so `/hooks` in the UI is the same code.
    */
   readonly runHooksCommand?: RunCommand;
-  /** The "always" approval choice (writes a typed permissions rule); absent: not offered. */
+  /** The "always" approval choice; default: a typed `[[rules]]` entry appended to `permissions.toml` beside `config.toml`. */
   readonly alwaysAllow?: AlwaysAllow;
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
@@ -166,7 +167,15 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
     workspace,
     ...(options.configPath ? { configPath: options.configPath } : {}),
     ...(run ? { runCommand: run } : {}),
-    ...(options.alwaysAllow ? { alwaysAllow: options.alwaysAllow } : {}),
+    alwaysAllow:
+      options.alwaysAllow ??
+      (async (request) => {
+        const r = alwaysRuleFor(request, host.getSnapshot().workspace || workspace);
+        if (!r.ok) throw new Error(r.reason);
+        const path = permissionsPathFor(configPath);
+        await rememberPermissionRule(path, r.rule);
+        return `${path}: allow ${r.rule.tool}${r.rule.command ? ` \`${r.rule.command}\`` : r.rule.path ? ` ${r.rule.path}` : ''} in ${r.rule.workspace}`;
+      }),
     onExit: (code) => {
       exitCode = code;
       finish();

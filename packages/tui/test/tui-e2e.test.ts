@@ -134,8 +134,11 @@ describe('codewhale (the TUI) in a real terminal', () => {
     term.type('a'); // allow bash for the session (the failing call later runs without a prompt)
     await term.waitFor(/✓ #1 bash/);
     await term.waitFor(/agent: \{"prompt":"count the files"\}/);
-    term.type('a'); // the sub-agent call asks too
+    expect(term.screen()).toMatch(/A always \(permissions rule\)/);
+    term.type('A'); // the sub-agent call asks too: "always" writes a typed permissions.toml rule
+    await term.waitFor(/always allowed: .*permissions\.toml: allow agent/);
     await term.waitFor(/✗ #3 bash/);
+    expect(readFileSync(join(sb.home, 'permissions.toml'), 'utf8')).toBe(`[[rules]]\ntool = "agent"\nworkspace = "${sb.ws}"\naction = "allow"\n`);
     term.type('and then this');
     term.key('Enter');
     await term.waitFor(/queued 1: and then this|queued \(1\)/);
