@@ -6,7 +6,7 @@ import { oneLine, tailLines } from '../text-bounds.js';
 import type { TuiController } from '../tui-controller.js';
 import { visibleToast, type TranscriptItem } from '../tui-state.js';
 import type { Modal, TuiStore } from '../tui-store.js';
-import { HOOK_SHOW_AFTER_MS, statusLine } from '../view-models.js';
+import { HOOK_SHOW_AFTER_MS, liveBudget, statusLine } from '../view-models.js';
 import { useKeys } from './use-keys.js';
 
 export interface AppProps {
@@ -107,7 +107,7 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
     (queued.length ? queued.length + (session.queued.length > 3 ? 1 : 0) : 0) +
     2 /* toast + status */ +
     1 /* the hidden-lines marker */;
-  const budget = Math.max(1, rows - used - 1);
+  const budget = liveBudget(rows, used);
   const reasoning = snap.ui.liveReasoning ? tailLines(snap.ui.liveReasoning, Math.min(3, Math.max(1, Math.floor(budget / 3)))) : null;
   const text = snap.ui.liveText ? tailLines(snap.ui.liveText, Math.max(1, budget - (reasoning ? reasoning.lines.length : 0))) : null;
 
