@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 import { main } from './main.js';
+import { installSignalExit } from './signal-exit.js';
 
 // Detached hook and shell process groups do not get the terminal's Ctrl-C: end them with us.
 // The supervisor is imported lazily so `--version` and `--help` stay fast; if it was never
-// loaded, no process group exists.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    void import('@codewhale/hooks-supervisor')
-      .then((m) => m.killAllProcessGroups())
-      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
+// loaded, no process group exists. Exit codes are 128 + n (SIGHUP 129, SIGINT 130, SIGTERM
+// 143); an interactive surface registers its graceful exit with `onSignalExit`.
+installSignalExit({
+  cleanup: () => import('@codewhale/hooks-supervisor').then((m) => m.killAllProcessGroups()),
+});
 
 // A reader that stops early (`codewhale hooks list | head`) is not an error: stop quietly.
 for (const stream of [process.stdout, process.stderr]) {

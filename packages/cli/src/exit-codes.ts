@@ -22,4 +22,5 @@ export const EXIT_CODES_HELP = `Exit codes:
   1   the run failed, or a check found a problem (rejected hook, digest mismatch, failed --expect)
   2   usage error (unknown command or option, bad argument)
   3   configuration error (a config or hooks file cannot be read or parsed)
-  75  exec: network or timeout failure after retries`;
+  75  exec: network or timeout failure after retries
+  129, 130, 143  ended by SIGHUP, SIGINT, SIGTERM (128 + the signal's number)`;

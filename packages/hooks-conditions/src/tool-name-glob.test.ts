@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { compileToolNameGlob, matchToolNameGlob } from './tool-name-glob.js';
 
-describe('matchToolNameGlob (digest §24.2)', () => {
+describe('matchToolNameGlob (reference §1)', () => {
   it('mcp__* matches every MCP tool and nothing else', () => {
     expect(matchToolNameGlob('mcp__*', 'mcp__github__create_issue')).toBe(true);
     expect(matchToolNameGlob('mcp__*', 'mcp__')).toBe(true);
@@ -51,13 +51,62 @@ describe('matchToolNameGlob (digest §24.2)', () => {
     expect(matchToolNameGlob('a*b', 'a🐋b')).toBe(true);
   });
 
-  it('compiles to an anchored regular expression', () => {
-    const re = compileToolNameGlob('mcp__*');
-    expect(re.test('mcp__x')).toBe(true);
-    expect(re.source.startsWith('^')).toBe(true);
-    expect(re.source.endsWith('$')).toBe(true);
+  it('compiles to a reusable matcher', () => {
+    const glob = compileToolNameGlob('mcp__*');
+    expect(glob.test('mcp__x')).toBe(true);
+    expect(glob.test('xmcp__x')).toBe(false);
+    expect(glob.pattern).toBe('mcp__*');
+  });
+
+  it('middle runs are found in order and never overlap the prefix or suffix', () => {
+    expect(matchToolNameGlob('ab*ba', 'aba')).toBe(false);
+    expect(matchToolNameGlob('ab*ba', 'abba')).toBe(true);
+    expect(matchToolNameGlob('a*aa*a', 'aaa')).toBe(false);
+    expect(matchToolNameGlob('a*aa*a', 'aaaa')).toBe(true);
+    expect(matchToolNameGlob('*abab*', 'aabaabab')).toBe(true);
+    expect(matchToolNameGlob('*b*a*', 'ab')).toBe(false);
+    expect(matchToolNameGlob('**', '')).toBe(true);
+    expect(matchToolNameGlob('a**b', 'ab')).toBe(true);
+  });
+
+  it('a lone surrogate in the pattern never matches half of a pair', () => {
+    expect(matchToolNameGlob('*\uDC0B', '\uD83D\uDC0B')).toBe(false);
+    expect(matchToolNameGlob('\uD83D*', '\uD83D\uDC0B')).toBe(false);
   });
 });
+
+describe('catastrophic patterns', () => {
+  it('`*a*a*…*b` against a 40-character name is linear work, not backtracking', () => {
+    const pattern = `${'*a'.repeat(11)}*b`;
+    const name = 'a'.repeat(40);
+    const { matched, steps } = compileToolNameGlob(pattern).testCounted(name);
+    expect(matched).toBe(false);
+    expect(steps).toBeLessThanOrEqual(2 * 40 + 2 * [...pattern].length);
+    // 200 stars against a 10,000-character name still answers (a backtracking matcher never would).
+    const huge = compileToolNameGlob(`${'*a'.repeat(200)}*b`).testCounted('a'.repeat(10_000));
+    expect(huge.matched).toBe(false);
+    expect(huge.steps).toBeLessThanOrEqual(2 * 10_000 + 2 * 402);
+  });
+});
+
+/** The obvious O(n·m) dynamic-programming glob matcher over code points: the reference. */
+function referenceMatch(pattern: string, name: string): boolean {
+  const p = [...pattern];
+  const n = [...name];
+  let row = new Array<boolean>(n.length + 1).fill(false);
+  row[0] = true;
+  for (const pc of p) {
+    const next = new Array<boolean>(n.length + 1).fill(false);
+    if (pc === '*') {
+      next[0] = row[0]!;
+      for (let j = 1; j <= n.length; j++) next[j] = row[j]! || next[j - 1]!;
+    } else {
+      for (let j = 1; j <= n.length; j++) next[j] = row[j - 1]! && n[j - 1] === pc;
+    }
+    row = next;
+  }
+  return row[n.length]!;
+}
 
 describe('properties', () => {
   const name = fc.string({ unit: 'binary', maxLength: 20 });
@@ -81,6 +130,39 @@ describe('properties', () => {
         expect(matchToolNameGlob(`*${p}`, suffix + p)).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  // Small alphabets make overlapping runs (the hard cases for a greedy matcher) common.
+  const small = (max: number) => fc.array(fc.constantFrom('a', 'b', '*', '\uD83D', '\uDC0B', '🐋'), { maxLength: max }).map((a) => a.join(''));
+
+  it('agrees with the reference matcher on random globs and names', () => {
+    fc.assert(
+      fc.property(small(12), small(16).map((s) => s.replaceAll('*', 'a')), (p, name) => {
+        expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with the reference when the name is built from the pattern (mostly matches)', () => {
+    fc.assert(
+      fc.property(small(10), fc.array(small(4).map((s) => s.replaceAll('*', '')), { maxLength: 12 }), (p, fills) => {
+        let i = 0;
+        const name = p.replace(/\*/g, () => fills[i++ % Math.max(1, fills.length)] ?? '');
+        expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the work per match is bounded by 2 × (name + pattern) code points', () => {
+    fc.assert(
+      fc.property(small(30), small(60).map((s) => s.replaceAll('*', 'a')), (p, name) => {
+        const { steps } = compileToolNameGlob(p).testCounted(name);
+        expect(steps).toBeLessThanOrEqual(2 * [...name].length + 2 * [...p].length);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

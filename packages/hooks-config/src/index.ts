@@ -19,7 +19,7 @@ export type { Result, FileIssue, FileIssueCode } from './result.js';
 export { parseToml } from './parse-toml.js';
 export { decodeProjectFile, PROJECT_FILE_TOO_LARGE, PROJECT_FILE_NOT_UTF8 } from './decode-project-file.js';
 export { parseUserConfig, type UserConfig } from './parse-user-config.js';
-export { parseProjectHooks } from './parse-project-hooks.js';
+export { parseProjectHooks, skippedProjectHooks } from './parse-project-hooks.js';
 export { PROJECT_HOOKS_RELATIVE_PATH, projectHooksFile } from './project-hooks-path.js';
 export { readGlobalHooksSection, readProjectHooksSection, type HooksSection } from './hooks-section.js';
 export {

@@ -1,5 +1,5 @@
 import { buildHookSet } from './build-hook-set.js';
-import { parseProjectHooks } from './parse-project-hooks.js';
+import { parseProjectHooks, skippedProjectHooks } from './parse-project-hooks.js';
 import { parseUserConfig, type UserConfig } from './parse-user-config.js';
 import { projectApproval, type ProjectApproval } from './project-approval.js';
 import { readProjectRecord } from './project-record.js';
@@ -17,6 +17,12 @@ export interface LoadHookSetInput {
     readonly sha256: Sha256;
     /** Current SHA-256 of each path `scriptPathsToCheck` lists (`null`: absent). */
     readonly scriptDigests?: ReadonlyMap<string, string | null>;
+    /**
+     * Why the file exists but could not be read (not a regular file, over its cap, an I/O
+     * error), one line naming it; `bytes` is then `null`. The project hooks are skipped with
+     * this as a warning.
+     */
+    readonly unreadable?: string | null;
   } | null;
 }
 
@@ -46,6 +52,10 @@ export function loadHookSet(input: LoadHookSetInput): Result<LoadedHooks, FileIs
     sha256: p.sha256,
     ...(p.scriptDigests ? { scriptDigests: p.scriptDigests } : {}),
   });
-  const projectHooks = approval.loadable && p.bytes !== null ? parseProjectHooks(p.bytes, p.file) : null;
+  const projectHooks = p.unreadable
+    ? skippedProjectHooks(p.file, 'project_file_unreadable', p.unreadable)
+    : approval.loadable && p.bytes !== null
+      ? parseProjectHooks(p.bytes, p.file)
+      : null;
   return ok({ userConfig, set: buildHookSet(userConfig.hooks, projectHooks), project: approval });
 }

@@ -11,7 +11,22 @@ import { scanTomlLayout } from './toml-layout.js';
  * are skipped, global hooks still load). The warning names line and column, never content.
  */
 export function parseProjectHooks(bytes: Uint8Array, file = PROJECT_HOOKS_RELATIVE_PATH): HooksSection {
-  const skipped = (code: 'toml_syntax' | 'project_file_unreadable', detail: string, line: number | null): HooksSection => ({
+  const decoded = decodeProjectFile(bytes, file);
+  if (!decoded.ok) return skippedProjectHooks(file, 'project_file_unreadable', decoded.issues[0]!.message, null);
+  const parsed = parseToml(decoded.value, file);
+  if (!parsed.ok) {
+    const issue = parsed.issues[0]!;
+    return skippedProjectHooks(file, 'toml_syntax', `TOML syntax error at line ${issue.line ?? '?'}, column ${issue.column ?? '?'}: ${issue.message}`, issue.line);
+  }
+  return readProjectHooksSection(parsed.value, scanTomlLayout(decoded.value), file);
+}
+
+/**
+ * No project hooks, and one warning saying why (`…; project hooks were skipped`): for a file
+ * that cannot be decoded or parsed, or, from the caller, one that is not a regular file.
+ */
+export function skippedProjectHooks(file: string, code: 'toml_syntax' | 'project_file_unreadable', detail: string, line: number | null = null): HooksSection {
+  return {
     source: 'project',
     file,
     configured: false,
@@ -20,13 +35,5 @@ export function parseProjectHooks(bytes: Uint8Array, file = PROJECT_HOOKS_RELATI
     workingDir: null,
     entries: [],
     problems: [projectFileProblem(code, `${detail}; project hooks were skipped`, { file, line })],
-  });
-  const decoded = decodeProjectFile(bytes, file);
-  if (!decoded.ok) return skipped('project_file_unreadable', decoded.issues[0]!.message, null);
-  const parsed = parseToml(decoded.value, file);
-  if (!parsed.ok) {
-    const issue = parsed.issues[0]!;
-    return skipped('toml_syntax', `TOML syntax error at line ${issue.line ?? '?'}, column ${issue.column ?? '?'}: ${issue.message}`, issue.line);
-  }
-  return readProjectHooksSection(parsed.value, scanTomlLayout(decoded.value), file);
+  };
 }

@@ -1,8 +1,8 @@
-/** The outcome of judging user input (STYLE §7): a value, or every issue found. */
+/** The outcome of judging user input: a value, or every issue found. */
 export type Result<T, I> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly I[] };
 
 /** Why a whole file could not be used. Never carries the file's content. */
-export type FileIssueCode = 'toml_syntax' | 'file_too_large' | 'invalid_utf8' | 'unreadable';
+export type FileIssueCode = 'toml_syntax' | 'file_too_large' | 'invalid_utf8' | 'not_regular_file' | 'unreadable';
 
 /**
  * A whole-file failure: a TOML syntax error (with line and column), or a project file that

@@ -24,6 +24,15 @@ export { utf8ByteLength, utf8PrefixEnd, utf8SuffixStart, codePointLength, isWell
 export { truncateBytes, type Bounded } from './bounded.js';
 export { sanitizeText, sanitizeLine, sanitizeLabel, previewCommand } from './sanitize.js';
 export { sanitizeDenialReason, DEFAULT_DENIAL_TEXT } from './denial-reason.js';
+export {
+  SECRET_NAME_RULES,
+  TOKEN_SHAPE_RULES,
+  secretNameRule,
+  tokenShapeRule,
+  normalizeSecretName,
+  type SecretNameRule,
+  type TokenShapeRule,
+} from './secret-patterns.js';
 export { genericDetail, NO_VERDICT_DETAIL, OVERSIZED_OUTPUT_DETAIL } from './generic-detail.js';
 export { canonicalMode, uiModeLabel, engineModeSpelling, modeSpellingFor, type CanonicalMode } from './modes.js';
 export { sessionIdFromBytes, isSessionId } from './session-id.js';

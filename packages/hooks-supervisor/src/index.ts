@@ -14,6 +14,7 @@ export { HookRuntime, type HookActivity, type HookActivityListener, type HookRun
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';
 export {
   loadHookConfiguration,
+  readUserConfig,
   projectRevocationCheck,
   resolvePaths,
   projectHooksPath,
@@ -23,3 +24,21 @@ export {
   type HookConfiguration,
 } from './load-hooks.js';
 export { scriptDigests } from './script-digests.js';
+export {
+  readRegularFile,
+  fileKind,
+  USER_CONFIG_MAX_BYTES,
+  PINNED_SCRIPT_MAX_BYTES,
+  type RegularFileRead,
+  type RegularFileProblem,
+} from './read-regular-file.js';
+export {
+  updateFileLocked,
+  lockPathOf,
+  FileUpdateError,
+  type FileEdit,
+  type FileSnapshot,
+  type FileUpdateResult,
+  type FileUpdateErrorCode,
+  type UpdateFileLockedOptions,
+} from './update-file-locked.js';

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { USER_CONFIG_MAX_BYTES, readRegularFile } from './read-regular-file.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -41,29 +42,16 @@ export function projectHooksPath(workspace: string): string {
   return join(workspace, ...PROJECT_HOOKS_RELATIVE_PATH.split('/'));
 }
 
-/** Read at most `limit + 1` bytes (so an oversized file is detected without reading it all). */
-function readBounded(path: string, limit: number): Uint8Array | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const buf = Buffer.alloc(limit + 1);
-    let n = 0;
-    for (;;) {
-      const r = readSync(fd, buf, n, buf.length - n, null);
-      if (r === 0 || n + r >= buf.length) {
-        n += r;
-        break;
-      }
-      n += r;
-    }
-    return new Uint8Array(buf.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
+/**
+ * The project hooks file's bytes (`null`: none), or why it exists but cannot be used. A file
+ * over 1 MiB yields its first 1 MiB + 1 bytes, so the loader reports it as too large.
+ */
+function readProjectFile(path: string): { bytes: Uint8Array | null; unreadable: string | null } {
+  const read = readRegularFile(path, LIMITS.projectHooksFileMaxBytes);
+  if (read.ok) return { bytes: read.bytes, unreadable: null };
+  if (read.problem === 'missing') return { bytes: null, unreadable: null };
+  if (read.problem === 'too_large') return { bytes: new Uint8Array(LIMITS.projectHooksFileMaxBytes + 1), unreadable: null };
+  return { bytes: null, unreadable: read.message };
 }
 
 /** Everything a surface needs to run hooks for a workspace, read from disk once. */
@@ -82,16 +70,36 @@ export interface HookConfiguration {
 }
 
 /**
- * The one loader every surface shares (ARCHITECTURE §5): the user's config, plus the
+ * The user's config.toml as text: `exists: false` when there is none, an issue naming the
+ * file when it is not a regular file, over 16 MiB, or unreadable.
+ */
+export function readUserConfig(path: string): Result<{ text: string; exists: boolean }, FileIssue> {
+  const read = readRegularFile(path, USER_CONFIG_MAX_BYTES);
+  if (!read.ok) {
+    if (read.problem === 'missing') return { ok: true, value: { text: '', exists: false } };
+    const code = read.problem === 'not_regular' ? 'not_regular_file' : read.problem === 'too_large' ? 'file_too_large' : 'unreadable';
+    return { ok: false, issues: [{ code, file: path, line: null, column: null, message: read.message, summary: read.message }] };
+  }
+  try {
+    // Decoded as before (a byte-order mark kept, invalid bytes replaced); the TOML parser judges the text.
+    return { ok: true, value: { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(read.bytes), exists: true } };
+  } catch {
+    const message = `cannot decode ${path}`;
+    return { ok: false, issues: [{ code: 'unreadable', file: path, line: null, column: null, message, summary: message }] };
+  }
+}
+
+/**
+ * The one loader every surface shares: the user's config, plus the
  * workspace's `hooks.toml` merged only when the workspace is trusted and those exact bytes and
  * the scripts they name are approved in the user's config. A TOML syntax error in the user's
  * config is the only failure; a missing config file means no hooks.
  */
 export function loadHookConfiguration(options: { paths: CodewhalePaths; workspace?: string | null }): Result<HookConfiguration, FileIssue> {
   const { paths } = options;
-  const configExists = existsSync(paths.configPath);
-  let configText = '';
-  if (configExists) configText = readFileSync(paths.configPath, 'utf8');
+  const config = readUserConfig(paths.configPath);
+  if (!config.ok) return config;
+  const { text: configText, exists: configExists } = config.value;
   let workspace: string | null = null;
   if (options.workspace) {
     try {
@@ -101,7 +109,10 @@ export function loadHookConfiguration(options: { paths: CodewhalePaths; workspac
     }
   }
   const projectFile = workspace ? projectHooksPath(workspace) : null;
-  const projectBytes = projectFile ? readBounded(projectFile, LIMITS.projectHooksFileMaxBytes) : null;
+  // A project file that is not a regular file (a FIFO would block forever, a directory fails
+  // every read) is skipped with a warning; it never fails the command.
+  const project = projectFile ? readProjectFile(projectFile) : { bytes: null, unreadable: null };
+  const projectBytes = project.bytes;
   let digests: Map<string, string | null> | undefined;
   if (workspace && projectBytes) {
     const parsed = parseUserConfig(configText, paths.configPath);
@@ -109,7 +120,9 @@ export function loadHookConfiguration(options: { paths: CodewhalePaths; workspac
   }
   const loaded = loadHookSet({
     userConfig: { text: configText, file: paths.configPath },
-    project: workspace ? { workspace, bytes: projectBytes, file: projectFile!, sha256: sha256Hex, ...(digests ? { scriptDigests: digests } : {}) } : null,
+    project: workspace
+      ? { workspace, bytes: projectBytes, file: projectFile!, sha256: sha256Hex, unreadable: project.unreadable, ...(digests ? { scriptDigests: digests } : {}) }
+      : null,
   });
   if (!loaded.ok) return loaded;
   return {
@@ -143,8 +156,12 @@ export function projectRevocationCheck(config: HookConfiguration): (hook: HookDe
     if (next === stamp) return;
     stamp = next;
     try {
-      const text = next === 'missing' ? '' : readFileSync(config.paths.configPath, 'utf8');
-      const parsed = parseUserConfig(text, config.paths.configPath);
+      const read = readUserConfig(config.paths.configPath);
+      if (!read.ok) {
+        revoked = true;
+        return;
+      }
+      const parsed = parseUserConfig(read.value.text, config.paths.configPath);
       if (!parsed.ok || !workspace) {
         revoked = true;
         return;

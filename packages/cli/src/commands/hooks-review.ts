@@ -18,7 +18,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { CommonOptions } from '../main.js';
 import { line, plural, printJson } from '../render.js';
-import { readConfigForEdit, writeConfigFile } from '../user-config-file.js';
+import { editUserConfig } from '../user-config-file.js';
 
 export interface HooksReviewOptions extends CommonOptions {
   readonly json?: boolean;
@@ -118,25 +118,30 @@ export async function runHooksApprove(digest: string, opts: CommonOptions, io: I
   if (bytes && bytes.length > LIMITS.projectHooksFileMaxBytes) {
     throw new CliError(`${file} is larger than 1 MiB, so it can never load; nothing was approved`);
   }
-  const cfg = readConfigForEdit(ctx.paths.configPath);
-  const r = approveProjectHooks({
-    configText: cfg.text,
-    workspace: ctx.workspace,
-    projectFile: bytes,
-    sha256: sha256Hex,
-    digest,
-    ...(bytes ? { scriptDigests: scriptDigests(ctx.workspace, projectScriptPaths(bytes)) } : {}),
+  // Set inside the locked edit (TypeScript does not follow assignments in callbacks).
+  let approved = undefined as Extract<ReturnType<typeof approveProjectHooks>, { ok: true }>['value'] | undefined;
+  const cfg = editUserConfig(ctx.paths.configPath, (configText) => {
+    const r = approveProjectHooks({
+      configText,
+      workspace: ctx.workspace,
+      projectFile: bytes,
+      sha256: sha256Hex,
+      digest,
+      ...(bytes ? { scriptDigests: scriptDigests(ctx.workspace, projectScriptPaths(bytes)) } : {}),
+    });
+    if (!r.ok) throw approveFailure(r.issues[0]!, current, file);
+    approved = r.value;
+    return r.value.configText;
   });
-  if (!r.ok) throw approveFailure(r.issues[0]!, current, file);
-  const pins = Object.keys(r.value.scripts).length;
+  const value = approved!;
+  const pins = Object.keys(value.scripts).length;
   const pinned = pins ? `, ${plural(pins, 'script')} pinned` : '';
-  if (r.value.configText === cfg.text) {
-    io.stdout(`already approved: project hooks of ${ctx.workspace} (sha256 ${r.value.digest}${pinned}); ${cfg.path} unchanged\n`);
+  if (!cfg.changed) {
+    io.stdout(`already approved: project hooks of ${ctx.workspace} (sha256 ${value.digest}${pinned}); ${cfg.path} unchanged\n`);
   } else {
-    writeConfigFile(cfg.path, r.value.configText);
-    io.stdout(`approved project hooks of ${ctx.workspace}: sha256 ${r.value.digest}${pinned} \u2014 recorded in ${cfg.path}; takes effect from the next session\n`);
+    io.stdout(`approved project hooks of ${ctx.workspace}: sha256 ${value.digest}${pinned} \u2014 recorded in ${cfg.path}; takes effect from the next session\n`);
   }
-  const parsed = parseUserConfig(r.value.configText, cfg.path);
+  const parsed = parseUserConfig(cfg.text, cfg.path);
   const trusted = parsed.ok && readProjectRecord(parsed.value.document, ctx.workspace).trusted;
   if (!trusted) io.stderr('note: the workspace is not trusted, so these hooks will not load until you also run `codewhale trust`\n');
   return EXIT.ok;
@@ -149,17 +154,18 @@ export async function runHooksApprove(digest: string, opts: CommonOptions, io: I
  */
 export async function runHooksRevoke(opts: CommonOptions, io: Io): Promise<number> {
   const ctx = commandContext(opts, io);
-  const cfg = readConfigForEdit(ctx.paths.configPath);
-  const r = revokeProjectHooks(cfg.text, ctx.workspace);
-  if (!r.ok) {
-    const e = r.issues[0]!;
-    throw e.code === 'config_unparseable' ? CliError.config(e.message, 'fix config.toml first (it was not changed)') : new CliError(`${e.message}; config.toml was not changed`);
-  }
-  if (r.value === cfg.text) {
+  const cfg = editUserConfig(ctx.paths.configPath, (text) => {
+    const r = revokeProjectHooks(text, ctx.workspace);
+    if (!r.ok) {
+      const e = r.issues[0]!;
+      throw e.code === 'config_unparseable' ? CliError.config(e.message, 'fix config.toml first (it was not changed)') : new CliError(`${e.message}; config.toml was not changed`);
+    }
+    return r.value;
+  });
+  if (!cfg.changed) {
     io.stdout(`already revoked: project hooks of ${ctx.workspace}; ${cfg.path} unchanged\n`);
     return EXIT.ok;
   }
-  writeConfigFile(cfg.path, r.value);
   io.stdout(
     `revoked project hooks of ${ctx.workspace} \u2014 recorded hooks_revoked = true in ${cfg.path}; no project hook starts from now on (running ones are not stopped)\n`,
   );

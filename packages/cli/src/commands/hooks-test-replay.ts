@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseMode } from '@codewhale/engine';
 import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { CliError } from '../cli-error.js';
+import { readInputText } from '../read-input-file.js';
 import { commandContext } from '../context.js';
 import { gateDecisionToJson as gateDecisionJson } from '@codewhale/hooks-payloads';
 import { configurationNotes, diagnosticsJson, diagnosticsLines, endDryRun, parseModeOption, planNotes, startDryRun } from '../dry-run.js';
@@ -71,12 +71,7 @@ export async function runHooksTestReplay(file: string, opts: HooksTestOptions, i
   }
   const mode = parseModeOption(opts.mode, 'work', parseMode);
   const path = resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw CliError.config(`cannot read the recording ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const text = readInputText(path, 'the recording');
   const session = readRecordedCalls(text, path);
   if (!session.ok) {
     for (const issue of session.issues.slice(0, 20)) io.stderr(`  ${line(issue, 300)}\n`);

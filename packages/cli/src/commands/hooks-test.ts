@@ -281,7 +281,8 @@ export function gateRowText(h: GateHookRecord): string {
       s = 'no decision (allow)';
       break;
     case 'no_verdict':
-      s = `no verdict \u2014 ${h.detail ?? 'hook returned no verdict'}${h.strict ? ' (strict: the call is denied)' : ' (lenient: warned, not denied)'}`;
+      // Details such as `no verdict: output exceeded 64 KiB` already say it: do not repeat it.
+      s = `no verdict \u2014 ${(h.detail ?? 'hook returned no verdict').replace(/^no verdict: /, '')}${h.strict ? ' (strict: the call is denied)' : ' (lenient: warned, not denied)'}`;
       break;
   }
   const extras = [h.rewroteInput ? 'rewrote the input' : null, h.addedContext ? 'added context' : null].filter(Boolean);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import {
   buildHookSet,
@@ -11,7 +10,9 @@ import {
   type HookSet,
   type HooksSection,
 } from '@codewhale/hooks-config';
+import { USER_CONFIG_MAX_BYTES } from '@codewhale/hooks-supervisor';
 import { CliError } from '../cli-error.js';
+import { readInputFile } from '../read-input-file.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
@@ -99,18 +100,16 @@ export async function runHooksValidate(file: string | undefined, opts: HooksVali
   const isUserConfig = file === undefined;
   const path = isUserConfig ? ctx.paths.configPath : resolve(io.cwd, file);
 
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (isUserConfig && code === 'ENOENT') {
+  const read = readInputFile(path, isUserConfig ? 'the config' : 'the file', { allowMissing: true, maxBytes: USER_CONFIG_MAX_BYTES });
+  if (read === null) {
+    if (isUserConfig) {
       if (opts.json) printJson(io, { file: path, kind: 'config', ok: true, exists: false, hooks: [], problems: [], summary: { valid: 0, rejected: 0, rejected_settings: 0, warnings: 0 } });
       else io.stdout(`${line(path)} does not exist: no hooks are configured, nothing to check.\n`);
       return EXIT.ok;
     }
-    throw CliError.config(`cannot read ${path}: ${code ?? (e as Error).message}`, isUserConfig ? undefined : 'check the path');
+    throw CliError.config(`cannot read ${path}: ENOENT`, 'check the path');
   }
+  const bytes = Buffer.from(read.buffer, read.byteOffset, read.length);
 
   // The loader reads config.toml as (lossy) UTF-8 and a project file strictly: judge each the same way.
   const text = bytes.toString('utf8');

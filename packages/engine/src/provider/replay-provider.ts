@@ -2,11 +2,14 @@
  * A provider that plays a replay script: offline, deterministic model turns for demos and
  * for testing hooks against realistic tool calls without a network or a key.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '@codewhale/hooks-supervisor';
 import { abortableSleep } from './abortable-sleep.js';
 import { type ReplayTurn, parseReplayScript } from './replay-script.js';
 import { type ModelProvider, type ModelRequest, type ModelStreamEvent, type ModelUsage, ProviderError } from './types.js';
 import { estimateTokens, parseUsage } from './usage.js';
+
+/** The largest replay script {@link ReplayProvider.fromFile} reads. */
+export const REPLAY_SCRIPT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Options of {@link ReplayProvider}. */
 export interface ReplayProviderOptions {
@@ -51,9 +54,15 @@ export class ReplayProvider implements ModelProvider {
     this.#chunkDelayMs = options.chunkDelayMs ?? 0;
   }
 
-  /** Read and parse a script file; throws `ReplayScriptError` (with line numbers) when it is invalid. */
+  /**
+   * Read and parse a script file; throws `ReplayScriptError` (with line numbers) when it is
+   * invalid, and an `Error` naming the file when it is missing, not a regular file (a FIFO, a
+   * directory, a device: refused without blocking) or over 64 MiB.
+   */
   static async fromFile(path: string, options: Omit<ReplayProviderOptions, 'source'> = {}): Promise<ReplayProvider> {
-    const text = await readFile(path, 'utf8');
+    const read = readRegularFile(path, REPLAY_SCRIPT_MAX_BYTES);
+    if (!read.ok) throw new Error(read.message);
+    const text = new TextDecoder().decode(read.bytes);
     return new ReplayProvider(parseReplayScript(text, path), { ...options, source: path });
   }
 

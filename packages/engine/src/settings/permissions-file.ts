@@ -10,6 +10,7 @@ import {
   type PermissionRules,
   type Result,
 } from '@codewhale/hooks-config';
+import { FileUpdateError, USER_CONFIG_MAX_BYTES, readRegularFile, updateFileLocked } from '@codewhale/hooks-supervisor';
 import { EngineError } from '../errors.js';
 import type { PermissionCheck } from '../plan-tool-call.js';
 
@@ -25,15 +26,14 @@ export function permissionsPathFor(configPath: string): string {
  * `deny` (fail closed). Bad entries do not fail it: they are dropped, each with an issue.
  */
 export function loadPermissionRules(path: string): Result<PermissionRules, FileIssue> {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: true, value: { file: path, rules: [], issues: [] } };
-    const message = `cannot read the file: ${code ?? 'unknown error'}`;
-    return { ok: false, issues: [{ code: 'unreadable', file: path, line: null, column: null, message, summary: `${path}: ${message}` }] };
+  // Never blocks: a FIFO, socket, device or directory is refused (fail closed), naming the file.
+  const read = readRegularFile(path, USER_CONFIG_MAX_BYTES);
+  if (!read.ok) {
+    if (read.problem === 'missing') return { ok: true, value: { file: path, rules: [], issues: [] } };
+    const code = read.problem === 'not_regular' ? 'not_regular_file' : read.problem === 'too_large' ? 'file_too_large' : 'unreadable';
+    return { ok: false, issues: [{ code, file: path, line: null, column: null, message: read.message, summary: read.message }] };
   }
+  const bytes = read.bytes;
   const text = decodeProjectFile(bytes, path);
   if (!text.ok) return text;
   return parsePermissionRules(text.value.replace(/^\uFEFF/, ''), path);
@@ -58,8 +58,8 @@ export function permissionCheck(rules: PermissionRules): PermissionCheck {
  * beside the target (a symlink is followed), with the target's mode (0600 for a new file,
  * its directory 0700), then renamed over it, so a crash never leaves half a file.
  *
- * Not locked: two writers at the same moment can lose one edit. The supervisor's
- * `updateFileLocked` is the locked version; switching is the one line marked below.
+ * Not locked: two writers at the same moment can lose one edit. Prefer the supervisor's
+ * `updateFileLocked`, which {@link rememberPermissionRule} uses.
  */
 export function updateFileAtomic(path: string, edit: (text: string) => string | null): void {
   let text = '';
@@ -89,8 +89,10 @@ export function updateFileAtomic(path: string, edit: (text: string) => string | 
   }
 }
 
-/** The read-modify-write {@link rememberPermissionRule} uses. Swap for the supervisor's `updateFileLocked` here (same shape). */
-const updateFile: (path: string, edit: (text: string) => string | null) => void | Promise<void> = updateFileAtomic;
+/** The read-modify-write {@link rememberPermissionRule} uses: locked, so concurrent writers never lose a rule. */
+const updateFile = (path: string, edit: (text: string) => string | null): void => {
+  updateFileLocked(path, ({ text }) => edit(text));
+};
 
 /**
  * Remember a rule (the TUI's "always allow"): append one `[[rules]]` entry to
@@ -110,6 +112,7 @@ export async function rememberPermissionRule(path: string, rule: NewPermissionRu
       return text.startsWith('\uFEFF') ? `\uFEFF${r.value}` : r.value;
     });
   } catch (e) {
+    if (FileUpdateError.isInstance(e)) throw new EngineError('config', e.message, { cause: e });
     throw new EngineError('config', `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; it was not changed`, { cause: e });
   }
   if (failure !== null) throw new EngineError('config', `${path} was not changed: ${failure}`, { issues: [{ file: path, line: null, message: failure, fix: 'edit the file by hand' }] });

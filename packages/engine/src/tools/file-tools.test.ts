@@ -67,3 +67,11 @@ describe('file tools', () => {
     await expect(writeTool.execute({ path: 'escape/evil.txt', content: 'x' }, ctx)).rejects.toMatchObject({ kind: 'path_escape' });
   });
 });
+
+describe('special files in the workspace', () => {
+  it('the read tool refuses a FIFO at once instead of hanging', async () => {
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [join(ws, 'README.fifo')]);
+    await expect(readTool.execute({ path: 'README.fifo' }, ctx)).rejects.toThrow(/is a FIFO \(named pipe\), not a regular file/);
+  });
+});

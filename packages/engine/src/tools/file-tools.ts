@@ -1,10 +1,13 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readRegularFile } from '@codewhale/hooks-supervisor';
 import { z } from 'zod';
 import { ToolError, type ToolDefinition } from './tool.js';
 import { displayPath, resolveInWorkspace } from './workspace-path.js';
 
 const MAX_READ_BYTES = 256 * 1024;
+/** The largest file the `read` and `edit` tools open. */
+const READ_MAX_BYTES = 64 * 1024 * 1024;
 
 function readText(path: string): string {
   let st;
@@ -14,7 +17,10 @@ function readText(path: string): string {
     throw new ToolError('not_found', `no such file: ${path}`);
   }
   if (st.isDirectory()) throw new ToolError('invalid_input', 'path is a directory; use list_dir');
-  return readFileSync(path, 'utf8');
+  // A FIFO or device in the workspace (a hostile repository) must not hang the session.
+  const read = readRegularFile(path, READ_MAX_BYTES);
+  if (!read.ok) throw new ToolError('invalid_input', read.problem === 'missing' ? `no such file: ${path}` : read.message);
+  return new TextDecoder().decode(read.bytes);
 }
 
 export const readTool: ToolDefinition<{ path: string; offset?: number; limit?: number }> = {

@@ -27,9 +27,20 @@ export function resolveInWorkspace(workspace: string, path: string): string {
   if (path.includes('\0')) throw new ToolError('invalid_input', 'path contains a NUL character');
   const absolute = isAbsolute(path) ? resolve(path) : resolve(workspace, path);
   const real = realpathOfNearestExisting(absolute);
-  const rel = relative(workspace, real);
-  if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) return real;
+  if (isWithin(realpathOfNearestExisting(resolve(workspace)), real)) return real;
   throw new ToolError('path_escape', `path is outside the workspace: ${path}`);
+}
+
+/**
+ * True when `path` is `root` or below it. A path-segment test, not a string-prefix one:
+ * `..notes.txt` and `...` are names inside the root; only a first segment of exactly `..`
+ * (or another drive on Windows) leaves it.
+ */
+export function isWithin(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  if (rel === '') return true;
+  if (isAbsolute(rel)) return false;
+  return rel !== '..' && !rel.startsWith(`..${sep}`);
 }
 
 /** The path as shown to the model: relative to the workspace. */
