@@ -28,5 +28,9 @@ describe('the offline demo', () => {
     // Step 7: key names, never values.
     expect(out).toMatch(/"event":"shell_env_hook".*"keys":\["DEPLOY_TOKEN","DEPLOY_TOKEN_EXPIRES"\]/);
     expect(out).not.toMatch(/DEPLOY_TOKEN=demo-/);
-  });
+    // Step 8: the same session in the interactive UI (tmux is installed by .ci/run).
+    expect(out).toMatch(/hook deny-destructive \(tool_call_before\) denied/);
+    expect(out).toMatch(/✓ #3 bash \(\d+ ms\) \(input rewritten by a hook\)/);
+    expect(out).toMatch(/✓ turn completed · 3 tools used/);
+  }, 120_000);
 });

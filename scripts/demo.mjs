@@ -78,5 +78,39 @@ for (const line of readFileSync(decisions, 'utf8').trim().split('\n')) {
 
 step('7. The audit log keeps key names, never values');
 console.log(readFileSync(join(home, 'audit.log'), 'utf8').trim());
+
+step('8. The same session in the interactive UI (`codewhale`, in a real terminal via tmux)');
+showTui();
+
 console.log(`\nexit code: ${run.status}`);
 process.exit(run.status ?? 1);
+
+// Run the interactive UI in a private tmux server with the same recorded turns, let the turn
+// finish, print the screen as a user saw it, then /quit (which fires session_end).
+function showTui() {
+  if (live || spawnSync('tmux', ['-V']).status !== 0) {
+    console.log(live ? '(skipped with --live)' : '(skipped: tmux is not installed; `apt-get install tmux` to see this step)');
+    return;
+  }
+  const sock = join(tmp, 'tmux.sock');
+  const tmux = (...a) => spawnSync('tmux', ['-S', sock, '-f', '/dev/null', ...a], { encoding: 'utf8' });
+  const q = (x) => `'${x.replace(/'/g, `'\\''`)}'`;
+  const envs = Object.entries({ ...env, CI: '', TERM: 'xterm-256color' })
+    .filter(([k]) => /^[A-Z_][A-Z0-9_]*$/i.test(k))
+    .map(([k, v]) => `${k}=${q(String(v))}`)
+    .join(' ');
+  const cmd = `cd ${q(ws)} && env -u CI ${envs} ${q(process.execPath)} ${q(bin)} --auto --replay ${q(join(example, 'session.jsonl'))} ${q('Tidy the build output, then deploy to production.')}; sleep 30`;
+  tmux('new-session', '-d', '-s', 'demo', '-x', '110', '-y', '40', cmd.replace(/ CI='' /, ' '));
+  const until = Date.now() + 30_000;
+  let screen = '';
+  while (Date.now() < until) {
+    screen = tmux('capture-pane', '-p', '-J', '-S', '-200', '-t', 'demo').stdout ?? '';
+    if (/turn completed|turn failed/.test(screen)) break;
+    spawnSync('sleep', ['0.2']);
+  }
+  console.log(screen.replace(/\n+$/, ''));
+  tmux('send-keys', '-t', 'demo', '-l', '/quit');
+  tmux('send-keys', '-t', 'demo', 'Enter');
+  spawnSync('sleep', ['1']);
+  tmux('kill-server');
+}

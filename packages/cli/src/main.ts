@@ -61,7 +61,11 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       styleOptionText: (s) => paint(true, 'green', s),
     })
     .exitOverride()
-    .addHelpText('after', `\n${EXIT_CODES_HELP}\n\nAlias: codew. Shell completion: codewhale completion bash|zsh|fish.\nHook guide: ${GUIDE}`);
+    .usage('[--workspace DIR] [--config PATH] [--provider P] [--model M] [--replay FILE] [--auto] [PROMPT]\n       codewhale <command> [options]')
+    .addHelpText(
+      'after',
+      `\nWith no command, codewhale opens the interactive UI (it needs a terminal; exit code 2 when stdin or stdout is not one).\n\n${EXIT_CODES_HELP}\n\nAlias: codew. Shell completion: codewhale completion bash|zsh|fish.\nHook guide: ${GUIDE}`,
+    );
 
   common(
     program
@@ -194,6 +198,20 @@ export function reportError(e: unknown, io: Io): number {
   return EXIT.failure;
 }
 
+const INTERACTIVE_FLAG = /^(-w|--workspace|-c|--config|--provider|--model|--replay|--auto)(=|$)/;
+const SUBCOMMANDS = new Set(['exec', 'hooks', 'trust', 'untrust', 'help']);
+
+/**
+ * Whether `argv` starts the interactive UI: no arguments, a UI option first (`--auto`,
+ * `--replay F`, …), `--` then a prompt, or a first word that is no command and has a space
+ * (`codewhale "fix the build"`).
+ */
+export function isInteractive(argv: readonly string[]): boolean {
+  const first = argv[0];
+  if (first === undefined || first === '--' || INTERACTIVE_FLAG.test(first)) return true;
+  return !first.startsWith('-') && !SUBCOMMANDS.has(first) && /\s/.test(first);
+}
+
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let pending: Promise<number> | null = null;
@@ -201,10 +219,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     pending = p;
   });
   try {
-    if (argv.length === 0) {
-      program.outputHelp();
-      return EXIT.ok;
-    }
+    if (isInteractive(argv)) return await import('./commands/interactive.js').then((m) => m.runInteractive(argv, io, main));
     await program.parseAsync([...argv], { from: 'user' });
     return pending ? await pending : EXIT.ok;
   } catch (e) {

@@ -1,1 +1,16 @@
-export {};
+/**
+ * @codewhale/tui — the interactive terminal UI (`codewhale` with no subcommand): Ink, a
+ * transcript and composer, approval and question modals, slash commands, toasts kept apart
+ * from the status line, a control socket. It drives one `SessionHost` (profile `tui`); the
+ * hook rules live in the engine and supervisor, never here.
+ */
+export { runTui, terminalProblem, TUI_EXIT, type RunTuiOptions } from './run-tui.js';
+export { TuiController, QUIT_WINDOW_MS, type ControllerOptions, type RunCommand } from './tui-controller.js';
+export { TuiStore, type Modal, type StoreSnapshot, type AlwaysAllow, type TrustGate } from './tui-store.js';
+export { reduceTui, INITIAL_STATE, visibleToast, decisionLines, inputSummary, type TuiState, type TuiAction, type TranscriptItem, type Toast } from './tui-state.js';
+export { decodeInput, decodeAll, INITIAL_DECODER, type Key, type DecoderState } from './input-decoder.js';
+export { cutText, tailLines, oneLine, DEFAULT_CUT, type CutLimits, type CutText } from './text-bounds.js';
+export { parseSlash, completeSlash, SLASH_COMMANDS, splitArgs } from './slash-commands.js';
+export { statusLine, hookActivity, agentRows, HOOK_SHOW_AFTER_MS } from './view-models.js';
+export { openControlSocket, answerControlLine, controlSocketPath, statusReply, type ControlSocket, type StatusReply } from './control-socket.js';
+export { App, type AppProps } from './components/app.js';

@@ -1,0 +1,172 @@
+// tui: the interactive UI driven in-process with the REAL session host (replay provider, real hook
+// processes) into an in-memory terminal (a TTY-like stdout of 100×30). Measured, never asserted:
+// - time to first frame (runTui called → the status line is written), against a bare Ink app's first frame;
+// - keystroke-to-frame latency (a key written to stdin → the next frame), against a bare Ink echo app;
+// - the longest event-loop stall while a slow (1 s) message_submit hook runs, and while a 10 MB
+//   tool output and a 10 MB streamed answer go through the transcript (goal: none over 16 ms).
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { round } from './util.mjs';
+
+delete process.env.CI; // Ink renders only the last frame under CI
+const root = new URL('..', import.meta.url).pathname;
+const tui = await import(join(root, 'packages/tui/dist/index.js'));
+const { createRequire } = await import('node:module');
+const req = createRequire(join(root, 'packages/tui/package.json'));
+const ink = await import(req.resolve('ink'));
+const React = (await import(req.resolve('react'))).default;
+
+function terminal() {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode() {}, ref() {}, unref() {} });
+  stdin.setEncoding('utf8');
+  let out = '';
+  const waiters = [];
+  const stdout = Object.assign(
+    new Writable({
+      write(chunk, _enc, cb) {
+        out += chunk.toString();
+        if (out.length > 4_000_000) out = out.slice(-1_000_000);
+        for (const w of waiters.splice(0)) w();
+        cb();
+      },
+    }),
+    { isTTY: true, columns: 100, rows: 30 },
+  );
+  const nextWrite = () => new Promise((r) => waiters.push(r));
+  const waitFor = async (re, ms = 30_000) => {
+    const until = Date.now() + ms;
+    while (!re.test(out)) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${re}; last output: ${out.slice(-600)}`);
+      await Promise.race([nextWrite(), new Promise((r) => setTimeout(r, 50))]);
+    }
+  };
+  return { stdin, stdout, nextWrite, waitFor, get out() { return out; }, clear() { out = ''; } };
+}
+
+function sandbox(hooks, script) {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-tui-bench-')));
+  const home = join(dir, 'home');
+  const ws = join(dir, 'ws');
+  mkdirSync(home);
+  mkdirSync(ws);
+  writeFileSync(join(home, 'config.toml'), `[projects."${ws}"]\ntrust_level = "trusted"\n${hooks}`);
+  writeFileSync(join(dir, 'script.jsonl'), script.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  return { dir, home, ws, script: join(dir, 'script.jsonl') };
+}
+
+async function session(sb, { auto = false } = {}) {
+  const t = terminal();
+  const t0 = performance.now();
+  const done = tui.runTui({ workspace: sb.ws, replay: sb.script, auto, env: { PATH: process.env.PATH, HOME: sb.dir, CODEWHALE_HOME: sb.home }, stdin: t.stdin, stdout: t.stdout, stderr: t.stdout });
+  await t.waitFor(/idle · /);
+  const firstFrame = performance.now() - t0;
+  return { t, done, firstFrame };
+}
+
+async function stallDuring(fn) {
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  await fn();
+  h.disable();
+  return { max: h.max / 1e6, p99: h.percentile(99) / 1e6 };
+}
+
+async function keystrokeLatency(t, runs = 30) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    await new Promise((r) => setTimeout(r, 40)); // past Ink's 30 fps throttle window
+    const w = t.nextWrite();
+    const s = performance.now();
+    t.stdin.write(String.fromCharCode(97 + (i % 26)));
+    await w;
+    samples.push(performance.now() - s);
+  }
+  t.stdin.write('\x15'); // Ctrl-U: clear the composer
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], p90: samples[Math.floor(samples.length * 0.9)] };
+}
+
+async function bareInk() {
+  const t = terminal();
+  function Echo() {
+    const [s, set] = React.useState('');
+    ink.useInput((input) => set((x) => x + input));
+    return React.createElement(ink.Text, null, `> ${s}`);
+  }
+  const t0 = performance.now();
+  const inst = ink.render(React.createElement(Echo), { stdin: t.stdin, stdout: t.stdout, exitOnCtrlC: false, patchConsole: false });
+  await t.waitFor(/>/);
+  const first = performance.now() - t0;
+  await new Promise((r) => setImmediate(r));
+  const keys = await keystrokeLatency(t, 30);
+  inst.unmount();
+  return { first, keys };
+}
+
+async function quit(s) {
+  await new Promise((r) => setTimeout(r, 50));
+  s.t.stdin.write('/quit\r');
+  await s.done;
+}
+
+export async function run() {
+  const rows = [];
+  // Baseline: the longest stall of this same process doing nothing for 1 s (scheduler noise on a loaded machine).
+  const idle = await stallDuring(() => new Promise((r) => setTimeout(r, 1000)));
+  const bare = await bareInk();
+
+  // 1. first frame + keystrokes (no hooks, a one-line answer)
+  const sb1 = sandbox('', [{ text: 'ok' }]);
+  const s1 = await session(sb1);
+  await new Promise((r) => setImmediate(r));
+  const keys = await keystrokeLatency(s1.t, 30);
+  await quit(s1);
+  rows.push({ name: 'tui: first frame (real host)', value: round(s1.firstFrame, 1), unit: 'ms', note: `bare Ink app: ${round(bare.first, 1)} ms; includes openSession + session_start` });
+  rows.push({ name: 'tui: keystroke → frame (median)', value: round(keys.median, 2), unit: 'ms', note: `p90 ${round(keys.p90, 2)} ms; bare Ink echo: median ${round(bare.keys.median, 2)}, p90 ${round(bare.keys.p90, 2)} ms` });
+
+  // 2. a slow message_submit hook (1 s) runs: the UI keeps its event loop free. The first turn of a
+  //    session is measured apart (cold: first use of the engine's code paths); the second is warm.
+  const slow = `[[hooks.hooks]]\nname = "slow"\nevent = "message_submit"\ncommand = "sleep 1"\n`;
+  const sb2 = sandbox(slow, [{ text: 'answer-1' }, { text: 'answer-2' }]);
+  const s2 = await session(sb2);
+  const cold = await stallDuring(async () => {
+    s2.t.stdin.write('one\r');
+    await s2.t.waitFor(/answer-1/);
+    await s2.t.waitFor(/○ idle/);
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  const st2 = await stallDuring(async () => {
+    s2.t.stdin.write('two\r');
+    await s2.t.waitFor(/answer-2/);
+    await s2.t.waitFor(/○ idle/);
+  });
+  await quit(s2);
+  rows.push({ name: 'tui: longest stall, slow hook running', value: round(st2.max, 2), unit: 'ms', note: `p99 ${round(st2.p99, 2)} ms (goal ≤ 16 ms); idle baseline max ${round(idle.max, 2)} ms` });
+  rows.push({ name: 'tui: longest stall, first turn (cold)', value: round(cold.max, 2), unit: 'ms', note: `p99 ${round(cold.p99, 2)} ms; the same slow hook, first use of the engine's code paths` });
+
+  // 3. a 10 MB tool output, then a 10 MB streamed answer (after a warm-up turn)
+  const sb3 = sandbox('', [
+    { text: 'warm' },
+    { tool_calls: [{ id: 'big', name: 'bash', arguments: { command: "head -c 10000000 /dev/zero | tr '\\0' 'x' | fold -w 100" } }] },
+    { text: 'y'.repeat(100).concat('\n').repeat(100_000) },
+  ]);
+  const s3 = await session(sb3, { auto: true });
+  s3.t.stdin.write('warm up\r');
+  await s3.t.waitFor(/warm/);
+  await s3.t.waitFor(/○ idle/);
+  await new Promise((r) => setTimeout(r, 200));
+  const st3 = await stallDuring(async () => {
+    s3.t.stdin.write('big\r');
+    await s3.t.waitFor(/✓ #1 bash/, 120_000);
+    await s3.t.waitFor(/lines not shown/, 120_000);
+    await s3.t.waitFor(/○ idle/, 120_000);
+  });
+  await quit(s3);
+  rows.push({ name: 'tui: longest stall, 10 MB output + 10 MB answer', value: round(st3.max, 2), unit: 'ms', note: `p99 ${round(st3.p99, 2)} ms (goal ≤ 16 ms); idle baseline max ${round(idle.max, 2)} ms` });
+
+  for (const sb of [sb1, sb2, sb3]) rmSync(sb.dir, { recursive: true, force: true });
+  return rows;
+}

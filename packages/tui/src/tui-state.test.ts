@@ -1,0 +1,113 @@
+import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decisionLines, INITIAL_STATE, ITEMS_KEPT, LIVE_TEXT_MAX, reduceTui, TOAST_MS, visibleToast, type TuiAction, type TuiState } from './tui-state.js';
+
+const host = (event: any, now = 0): TuiAction => ({ type: 'host', event, now });
+const run = (actions: TuiAction[], s: TuiState = INITIAL_STATE) => actions.reduce(reduceTui, s);
+const allLines = (s: TuiState) => s.items.flatMap((i) => i.lines);
+
+const outcome = (over: Record<string, unknown> = {}) => ({
+  id: 'call_1',
+  name: 'bash',
+  input: { command: 'ls' },
+  result: { content: 'a\nb', success: true },
+  error: null,
+  modelText: 'a\nb',
+  decision: null,
+  receipt: null,
+  durationMs: 12,
+  ...over,
+});
+
+describe('reduceTui', () => {
+  it('streams text live, then moves it into the transcript when a tool starts', () => {
+    const s = run([host({ type: 'reasoning_delta', text: 'think' }), host({ type: 'text_delta', text: 'Hel' }), host({ type: 'text_delta', text: 'lo' })]);
+    expect(s.liveText).toBe('Hello');
+    expect(s.items).toEqual([]);
+    const t = reduceTui(s, host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls -la' } }));
+    expect(t.liveText).toBe('');
+    expect(t.items.map((i) => i.kind)).toEqual(['reasoning', 'assistant', 'tool']);
+    expect(t.items[0]!.tone).toBe('dim');
+    expect(t.items[2]!.lines).toEqual(['\u25b8 #1 bash: ls -la']);
+  });
+
+  it('one line per tool start and result, large output cut to head and tail', () => {
+    const big = Array.from({ length: 1000 }, (_, i) => `out ${i}`).join('\n');
+    const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'seq' } }), host({ type: 'tool_call_completed', outcome: outcome({ result: { content: big, success: true } }) })]);
+    const result = s.items[1]!;
+    expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms)');
+    expect(result.lines.length).toBeLessThan(20);
+    expect(result.lines.join('\n')).toMatch(/lines not shown/);
+    expect(result.lines.at(-1)).toBe('  out 999');
+  });
+
+  it('marks a failed command and a refused call', () => {
+    const s = run([
+      host({ type: 'tool_call_completed', outcome: outcome({ result: { content: 'boom', success: false } }) }),
+      host({ type: 'tool_call_completed', outcome: outcome({ id: 'call_2', result: null, error: { kind: 'hook_denied', message: 'no rm' } }) }),
+    ]);
+    expect(s.items[0]!.tone).toBe('bad');
+    expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash hook_denied: no rm');
+  });
+
+  it('keeps quiet hook successes invisible and shows failures, blocks and rewrites with the hook name and reason', () => {
+    const hook = (result: string, detail: string | null) => host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });
+    const s = run([hook('ok', null), hook('denied', 'no \x07rm'), hook('rewrote', null)]);
+    expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
+  });
+
+  it('a blocked message leaves a line and hands its text back', () => {
+    const s = run([host({ type: 'message_blocked', source: 'fresh', original: 'deploy now', reason: 'not on fridays' }, 1000)]);
+    expect(allLines(s)[0]).toMatch(/blocked by a message_submit hook \u2014 not on fridays/);
+    expect(s.restore?.text).toBe('deploy now');
+  });
+
+  it('a completed turn gives a summary toast; an error toast survives it and progress updates', () => {
+    const s = run([
+      host({ type: 'notice', notice: { level: 'error', message: 'observer queue full: turn_end dropped', durationMs: TOAST_MS.error } }, 0),
+      { type: 'status', text: 'agent a1 working' },
+      host({ type: 'turn_completed', turnId: 't', status: 'completed', error: null, errorCategory: null, usage: {}, toolCount: 2, durationMs: 1500, createdAt: new Date(), provider: 'p', model: 'm', text: '' }, 100),
+    ]);
+    expect(visibleToast(s.toasts, 200)?.message).toBe('observer queue full: turn_end dropped');
+    expect(s.toasts.map((t) => t.message)).toContain('\u2713 turn completed \u00b7 2 tools used \u00b7 1.5s');
+    expect(visibleToast(s.toasts, 10_099)?.level).toBe('error');
+    expect(visibleToast(s.toasts, 12_001)).toBeNull();
+    expect(visibleToast(s.toasts.filter((t) => t.level === 'info'), 10_099)?.message).toMatch(/turn completed/);
+    expect(reduceTui(s, { type: 'tick', now: 20_000 }).toasts).toEqual([]);
+  });
+
+  it('property: the live text and the transcript stay bounded whatever streams in', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 40_000 }).map((text) => host({ type: 'text_delta', text })), fc.constant(host({ type: 'error', category: 'tool', message: 'x', terminal: false }))), { maxLength: 40 }), (actions) => {
+        const s = run(actions);
+        expect(s.liveText.length).toBeLessThanOrEqual(LIVE_TEXT_MAX);
+        expect(s.items.length).toBeLessThanOrEqual(ITEMS_KEPT);
+        for (const i of s.items) expect(i.lines.length).toBeLessThanOrEqual(241);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('keeps the decision record of each call for /why', () => {
+    const decision: GateDecisionRecord = {
+      schemaVersion: 1,
+      tool: 'bash',
+      callId: 'call_1',
+      decision: 'allow',
+      denyKind: null,
+      message: null,
+      updatedInput: { command: 'ls -l' },
+      additionalContext: null,
+      hooks: [{ index: 0, label: 'rewrite', source: 'global', strict: false, background: false, outcome: 'allow' as never, detail: null, exitCode: 0, durationMs: 3, rewroteInput: true, addedContext: false }],
+      input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -l"}' },
+      hookSetDigest: null,
+    };
+    const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls' } }), host({ type: 'tool_call_completed', outcome: outcome({ decision }) })]);
+    expect(s.items[1]!.lines[0]).toBe('\u2713 #1 bash (12 ms) (input rewritten by a hook) \u00b7 /why 1');
+    const lines = decisionLines(s.calls[0]!);
+    expect(lines[0]).toBe('#1 bash: allow');
+    expect(lines.join('\n')).toMatch(/1\. rewrite \[global\] allow exit 0 3 ms \(rewrote input\)/);
+    expect(lines.join('\n')).toMatch(/rewritten: \{"command":"ls -l"\}/);
+  });
+});

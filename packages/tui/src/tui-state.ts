@@ -1,0 +1,220 @@
+import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
+import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
+import { cutText, oneLine, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
+
+/** A finished transcript entry (rendered once, in Ink's `<Static>`). */
+export interface TranscriptItem {
+  readonly id: number;
+  readonly kind: 'user' | 'assistant' | 'reasoning' | 'tool' | 'tool_result' | 'hook' | 'error' | 'info' | 'output' | 'notice';
+  /** Display lines: already control-stripped and bounded. */
+  readonly lines: readonly string[];
+  /** Dimmed / highlighted display. */
+  readonly tone?: 'dim' | 'ok' | 'bad' | 'warn';
+}
+
+export interface Toast {
+  readonly id: number;
+  readonly level: 'error' | 'warning' | 'info';
+  readonly message: string;
+  readonly expiresAt: number;
+}
+
+export interface ToolCallView {
+  readonly n: number;
+  readonly callId: string;
+  readonly tool: string;
+  readonly decision: GateDecisionRecord | null;
+}
+
+/** Everything the TUI shows that is not in the host's snapshot. */
+export interface TuiState {
+  readonly items: readonly TranscriptItem[];
+  readonly nextId: number;
+  /** The assistant text and reasoning streaming right now (the live region). */
+  readonly liveText: string;
+  readonly liveReasoning: string;
+  readonly toasts: readonly Toast[];
+  /** A transient progress line (retries, sub-agent progress); toasts never share it. */
+  readonly status: string | null;
+  /** Tool calls in order (`#n`), with their decision records for `/why`. */
+  readonly calls: readonly ToolCallView[];
+  /** Text a blocked message hands back to the composer (consumed by the composer). */
+  readonly restore: { readonly id: number; readonly text: string } | null;
+}
+
+export const INITIAL_STATE: TuiState = { items: [], nextId: 1, liveText: '', liveReasoning: '', toasts: [], status: null, calls: [], restore: null };
+
+export const TOAST_MS = { error: 12_000, warning: 6_000, info: 10_000 } as const;
+/** Bound on what the live streaming text keeps (the transcript item gets a head+tail cut anyway). */
+export const LIVE_TEXT_MAX = 256 * 1024;
+/** Finished items kept in memory (Static has already printed the older ones). */
+export const ITEMS_KEPT = 500;
+
+export type TuiAction =
+  | { readonly type: 'host'; readonly event: HostEvent; readonly now: number }
+  | { readonly type: 'item'; readonly kind: TranscriptItem['kind']; readonly text: string; readonly tone?: TranscriptItem['tone']; readonly cut?: CutLimits }
+  | { readonly type: 'toast'; readonly level: Toast['level']; readonly message: string; readonly durationMs?: number; readonly now: number }
+  | { readonly type: 'tick'; readonly now: number }
+  | { readonly type: 'status'; readonly text: string | null };
+
+function addItem(s: TuiState, kind: TranscriptItem['kind'], lines: readonly string[], tone?: TranscriptItem['tone']): TuiState {
+  const item: TranscriptItem = tone ? { id: s.nextId, kind, lines, tone } : { id: s.nextId, kind, lines };
+  const items = s.items.length >= ITEMS_KEPT ? [...s.items.slice(-(ITEMS_KEPT - 1)), item] : [...s.items, item];
+  return { ...s, items, nextId: s.nextId + 1 };
+}
+
+function addToast(s: TuiState, level: Toast['level'], message: string, durationMs: number, now: number): TuiState {
+  const toast: Toast = { id: s.nextId, level, message: oneLine(message, 300), expiresAt: now + durationMs };
+  return { ...s, toasts: [...s.toasts.filter((t) => t.expiresAt > now), toast].slice(-8), nextId: s.nextId + 1 };
+}
+
+/** Move the streamed text (and reasoning) into finished transcript items. */
+export function flushLive(s: TuiState): TuiState {
+  let out = s;
+  if (s.liveReasoning.trim()) out = addItem(out, 'reasoning', cutText(s.liveReasoning, DEFAULT_CUT).lines, 'dim');
+  if (s.liveText.trim()) out = addItem(out, 'assistant', cutText(s.liveText, { ...DEFAULT_CUT, headLines: 200, tailLines: 40 }).lines);
+  return { ...out, liveText: '', liveReasoning: '' };
+}
+
+const appendBounded = (acc: string, more: string): string => {
+  // A huge delta replaces the buffer outright (no multi-megabyte concatenation).
+  if (more.length >= LIVE_TEXT_MAX) return more.slice(more.length - LIVE_TEXT_MAX);
+  const next = acc + more;
+  return next.length > LIVE_TEXT_MAX ? next.slice(next.length - LIVE_TEXT_MAX) : next;
+};
+
+/** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
+export function inputSummary(tool: string, input: unknown): string {
+  if (input && typeof input === 'object') {
+    const o = input as Record<string, unknown>;
+    for (const key of ['command', 'path', 'file_path', 'pattern', 'prompt', 'query']) {
+      if (typeof o[key] === 'string') return oneLine(`${tool}: ${o[key] as string}`, 160);
+    }
+  }
+  let json = '';
+  try {
+    json = JSON.stringify(input) ?? '';
+  } catch {
+    json = '…';
+  }
+  return oneLine(`${tool} ${json.slice(0, 400)}`, 160);
+}
+
+function hookLine(h: HookActivityEnd): string {
+  const what = h.result === 'failed' ? 'failed' : h.result === 'blocked' ? 'blocked the message' : h.result === 'denied' ? 'denied' : h.result === 'asked' ? 'asked for approval' : h.result === 'rewrote' ? 'rewrote the input' : h.result === 'context' ? 'added context' : 'ok';
+  const detail = h.detail ? ` \u2014 ${oneLine(h.detail, 300)}` : '';
+  return `hook ${oneLine(h.label, 64)} (${h.event}) ${what}${detail}`;
+}
+
+/** Pure reducer: host events and UI actions → what the transcript, toasts and status show. */
+export function reduceTui(s: TuiState, a: TuiAction): TuiState {
+  switch (a.type) {
+    case 'item':
+      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
+    case 'toast':
+      return addToast(s, a.level, a.message, a.durationMs ?? TOAST_MS[a.level], a.now);
+    case 'tick': {
+      const toasts = s.toasts.filter((t) => t.expiresAt > a.now);
+      return toasts.length === s.toasts.length ? s : { ...s, toasts };
+    }
+    case 'status':
+      return s.status === a.text ? s : { ...s, status: a.text === null ? null : oneLine(a.text, 200) };
+    case 'host':
+      return reduceHost(s, a.event, a.now);
+  }
+}
+
+function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
+  switch (e.type) {
+    case 'text_delta':
+      return { ...s, liveText: appendBounded(s.liveText, e.text) };
+    case 'reasoning_delta':
+      return { ...s, liveReasoning: appendBounded(s.liveReasoning, e.text) };
+    case 'turn_started':
+      return { ...s, status: null };
+    case 'retry':
+      return { ...s, status: oneLine(`retrying (${e.attempt}) after ${e.category}: ${e.message}`, 200) };
+    case 'tool_call_started': {
+      const f = flushLive(s);
+      const n = f.calls.length + 1;
+      const calls = [...f.calls, { n, callId: e.id, tool: e.name, decision: null }].slice(-1000);
+      return addItem({ ...f, calls }, 'tool', [`\u25b8 #${n} ${inputSummary(e.name, e.input)}`]);
+    }
+    case 'tool_call_completed': {
+      const o = e.outcome;
+      const known = s.calls.find((c) => c.callId === o.id);
+      const calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision }];
+      const n = known?.n ?? calls.length;
+      const ok = o.error === null && (o.result?.success ?? true);
+      const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
+      const head = o.error
+        ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ' \u00b7 /why ' + n : ''}`;
+      const body = o.result ? cutText(o.result.content, { ...DEFAULT_CUT, maxChars: 32 * 1024 }).lines.map((l) => `  ${l}`) : [];
+      return addItem({ ...flushLive(s), calls }, 'tool_result', [head, ...body], ok ? 'ok' : 'bad');
+    }
+    case 'hook_finished':
+      if (e.hook.result === 'ok') return s; // a quiet success leaves no trace
+      return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
+    case 'message_submitted': {
+      const lines = cutText(e.text, { ...DEFAULT_CUT, headLines: 20, tailLines: 5 }).lines.map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
+      const f = addItem(flushLive(s), 'user', lines);
+      return e.rewritten ? addItem(f, 'hook', ['message rewritten by a message_submit hook'], 'warn') : f;
+    }
+    case 'message_blocked':
+      // (The host also posts a warning notice, which becomes the toast.)
+      return { ...addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), restore: { id: s.nextId, text: e.original } };
+    case 'message_queued':
+      return addItem(s, 'info', [`queued (${e.queuedCount}): ${oneLine(e.text, 120)}`], 'dim');
+    case 'notice':
+      return addToast(s, e.notice.level, e.notice.message, e.notice.durationMs, now);
+    case 'error':
+      return addItem(flushLive(s), 'error', [`error (${e.category}): ${oneLine(e.message, 500)}`], 'bad');
+    case 'mode_changed':
+      return addItem(s, 'info', [`mode: ${e.from} \u2192 ${e.to}`], 'dim');
+    case 'subagent_spawned':
+      return addItem(flushLive(s), 'info', [`\u25cf agent ${oneLine(e.name ?? e.agentId, 64)} started: ${oneLine(e.prompt, 120)}`], 'dim');
+    case 'subagent_completed':
+      return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(e.result, 160)}`], 'dim');
+    case 'config_reloaded': {
+      const lines = [`configuration reloaded: ${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}${e.report.changed ? ' (changed)' : ''}`, ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`)];
+      return addItem(s, 'notice', lines, e.report.notes.length ? 'warn' : 'dim');
+    }
+    case 'turn_completed': {
+      const f = flushLive(s);
+      const secs = (e.durationMs / 1000).toFixed(1);
+      if (e.status === 'completed') return { ...addToast(f, 'info', `\u2713 turn completed \u00b7 ${e.toolCount} tool${e.toolCount === 1 ? '' : 's'} used \u00b7 ${secs}s`, TOAST_MS.info, now), status: null };
+      const why = e.error ? `: ${oneLine(e.error, 300)}` : '';
+      return { ...addItem(f, e.status === 'failed' ? 'error' : 'info', [`turn ${e.status}${why}`], e.status === 'failed' ? 'bad' : 'dim'), status: null };
+    }
+    default:
+      return s;
+  }
+}
+
+/** The decision record of call `#n`, as display lines (for `/why`). */
+export function decisionLines(call: ToolCallView): string[] {
+  const d = call.decision;
+  if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`];
+  const lines = [`#${call.n} ${oneLine(d.tool, 64)}: ${d.decision}${d.denyKind ? ` (${d.denyKind})` : ''}`];
+  if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
+  for (const h of d.hooks) {
+    const flags = [h.strict ? 'strict' : null, h.background ? 'background' : null, h.rewroteInput ? 'rewrote input' : null, h.addedContext ? 'added context' : null].filter(Boolean).join(', ');
+    lines.push(`  ${h.index + 1}. ${oneLine(h.label, 64)} [${h.source}] ${h.outcome}${h.exitCode !== null ? ` exit ${h.exitCode}` : ''} ${Math.round(h.durationMs)} ms${flags ? ` (${flags})` : ''}${h.detail ? ` \u2014 ${oneLine(h.detail, 200)}` : ''}`);
+  }
+  if (d.hooks.length === 0) lines.push('  no hook matched');
+  lines.push(`  input: ${oneLine(d.input.original, 300)}`);
+  if (d.input.rewritten !== null) lines.push(`  rewritten: ${oneLine(d.input.rewritten, 300)}`);
+  if (d.additionalContext) lines.push(`  context: ${oneLine(d.additionalContext, 300)}`);
+  return lines;
+}
+
+/** The toast to show now: the newest error first, then the newest warning, then info. */
+export function visibleToast(toasts: readonly Toast[], now: number): Toast | null {
+  const live = toasts.filter((t) => t.expiresAt > now);
+  for (const level of ['error', 'warning', 'info'] as const) {
+    const t = live.filter((x) => x.level === level).pop();
+    if (t) return t;
+  }
+  return null;
+}
