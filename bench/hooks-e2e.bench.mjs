@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
-import { bashTool } from '@codewhale/engine';
+import { bashTool } from '@codewhale/engine/tools';
 import { HookRuntime, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round } from './util.mjs';
