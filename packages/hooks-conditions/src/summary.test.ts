@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { summarizeCondition, conditionToJson } from './summary.js';
 import type { HookCondition } from './condition.js';
 
-describe('summarizeCondition (digest §18.3, §24.3)', () => {
+describe('summarizeCondition (reference §18.3)', () => {
   const cases: [HookCondition, string][] = [
     [{ type: 'always' }, 'always'],
     [{ type: 'tool_name', name: 'exec_shell' }, 'tool_name=`exec_shell`'],

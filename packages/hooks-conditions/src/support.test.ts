@@ -21,7 +21,7 @@ const LEAVES: Record<string, HookCondition> = {
   exit_code: { type: 'exit_code', code: 1n },
 };
 
-/** The digest §1.13 matrix: is this leaf type accepted on this event? */
+/** The reference §1.13 matrix: is this leaf type accepted on this event? */
 function accepted(type: string, event: HookEventName): boolean {
   switch (type) {
     case 'tool_name':

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { toolCategory, SHELL_TOOL_ALIASES } from './tool-category.js';
 import { TOOL_CATEGORIES } from './condition.js';
 
-describe('toolCategory (SURFACES §1, digest §24.2)', () => {
+describe('toolCategory (reference §1)', () => {
   it.each([
     ['read', 'safe'],
     ['todo_write', 'safe'],

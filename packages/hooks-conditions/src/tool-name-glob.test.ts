@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { compileToolNameGlob, matchToolNameGlob } from './tool-name-glob.js';
 
-describe('matchToolNameGlob (digest §24.2)', () => {
+describe('matchToolNameGlob (reference §1)', () => {
   it('mcp__* matches every MCP tool and nothing else', () => {
     expect(matchToolNameGlob('mcp__*', 'mcp__github__create_issue')).toBe(true);
     expect(matchToolNameGlob('mcp__*', 'mcp__')).toBe(true);

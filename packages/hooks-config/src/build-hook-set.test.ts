@@ -37,7 +37,7 @@ describe('per-entry rejection by position', () => {
   });
 });
 
-describe('merge with project hooks (digest §2)', () => {
+describe('merge with project hooks (reference §2)', () => {
   const project = '[[hooks]]\nname = "p1"\nevent = "tool_call_before"\ncommand = "./.codewhale/hooks/gate.sh"\ntimeout_secs = 90\n[[hooks]]\nname = "p2"\nevent = "turn_end"\ncommand = "y"\n';
 
   it('appends project hooks after global hooks, with merged indices and sources', () => {

@@ -3,7 +3,7 @@ import type { HooksSection } from './hooks-section.js';
 import type { ConfigProblem, HookDefinition, HookSet } from './types.js';
 
 /**
- * Merge and validate (digest §2): global entries, then project entries appended, judged as
+ * Merge and validate (reference §2): global entries, then project entries appended, judged as
  * one set. The user's settings govern both (the override applies to project hooks too);
  * each entry is accepted or rejected on its own; `index` is the position among the runnable
  * hooks. Problems: global settings, project-file problems, then per entry in merged order.

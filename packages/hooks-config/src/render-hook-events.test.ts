@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOOK_EVENT_CATALOGUE, HOOK_EVENT_NAMES, STEERING_EVENTS } from '@codewhale/hooks-payloads';
 import { renderHookEvents } from './render-hook-events.js';
 
-describe('renderHookEvents (digest §18.4)', () => {
+describe('renderHookEvents (reference §18.4)', () => {
   const text = renderHookEvents();
   const lines = text.split('\n');
 

@@ -5,7 +5,7 @@ const list = (items: readonly string[]): string =>
   items.length <= 2 ? items.map(code).join(' and ') : `${items.slice(0, -1).map(code).join(', ')}, and ${code(items[items.length - 1]!)}`;
 
 /**
- * `hooks events` (digest §18.4, scope reworded to the contract): a header, the scope, one
+ * `hooks events` (reference §18.4, scope reworded to the contract): a header, the scope, one
  * line per event in documented order with its catalogue description, then the steering
  * allowlist, what observer-only means, and where the full contract lives.
  */

@@ -9,7 +9,7 @@ import type { ProjectApproval } from './project-approval.js';
 
 const list = (text: string, project?: string, approval: ProjectApproval | null = null) => renderHooksList(buildHooksList(load(text, project), approval));
 
-describe('renderHooksList (digest §18.3)', () => {
+describe('renderHooksList (reference §18.3)', () => {
   it('no hooks and no problems', () => {
     expect(list('')).toBe(NO_HOOKS_TEXT);
     expect(NO_HOOKS_TEXT).toBe('No hooks configured. Add a `[[hooks.hooks]]` entry to `~/.codewhale/config.toml` to define one.');

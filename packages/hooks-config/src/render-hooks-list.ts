@@ -41,7 +41,7 @@ function projectSection(project: HooksListProject | null): string {
 }
 
 /**
- * `hooks list` as text (digest §18.3): groups per event in alphabetical order, each hook with
+ * `hooks list` as text (reference §18.3): groups per event in alphabetical order, each hook with
  * its label, `[project]` for a project hook, `[bg, submitted not awaited]` when it really runs
  * in the background, the timeout the runtime applies and where it came from, the condition
  * and a 60-char command preview; then the project approval state, configuration problems and

@@ -1,4 +1,4 @@
-/** The outcome of judging user input (STYLE §7): a value, or every issue found. */
+/** The outcome of judging user input: a value, or every issue found. */
 export type Result<T, I> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly I[] };
 
 /** Why a whole file could not be used. Never carries the file's content. */

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { normalizeExitCode, TOOL_RUN_STATUSES } from './context.js';
 
-describe('normalizeExitCode (digest §8.2)', () => {
+describe('normalizeExitCode (reference §8.2)', () => {
   it('keeps real integer exit codes, 0 included', () => {
     expect(normalizeExitCode(0)).toBe(0n);
     expect(normalizeExitCode(127)).toBe(127n);

@@ -5,7 +5,7 @@ import { isWellFormed } from './utf8.js';
 
 const cps = (s: string): number => [...s].length;
 
-describe('sanitizeDenialReason: exact reference vectors (digest §11.4)', () => {
+describe('sanitizeDenialReason: exact reference vectors (reference §11.4)', () => {
   it.each([
     ['denied /Users/alice/private --command token=SUPERSECRET safe', 'denied [path] [argument] [secret] safe'],
     ['blocked command rm bearer abc123', 'blocked [command] [command] [secret] [secret]'],

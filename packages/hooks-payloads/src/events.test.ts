@@ -92,7 +92,7 @@ describe.each(DOCUMENTED_ORDER as HookEventName[])('event %s', (name) => {
     expect(spec.description).not.toMatch(/\n/);
   });
 
-  it('offers exactly the environment variables of its event (HOOKS.md, Environment variables)', () => {
+  it('offers exactly the environment variables of its event (reference §8)', () => {
     const env = new Set<HookEnvVar>(spec.env);
     const has = (v: HookEnvVar): boolean => env.has(v);
     if (name === 'shell_env') {

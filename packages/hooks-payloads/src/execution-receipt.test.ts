@@ -24,7 +24,7 @@ function parse(json: string): Record<string, unknown> {
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-describe('buildExecutionReceipt (digest §13.1)', () => {
+describe('buildExecutionReceipt (reference §13.1)', () => {
   it('is exactly the contract example', () => {
     expect(buildExecutionReceipt(shellRun())!.env).toBe(
       '{"schema_version":1,"command":"printf hello","cwd":"/absolute/workspace","state":"completed","scope":"local","exit_code":0,' +
@@ -109,7 +109,7 @@ describe('receiptPreview', () => {
   });
 });
 
-describe('buildToolCallAfterDocument (digest §13.2)', () => {
+describe('buildToolCallAfterDocument (reference §13.2)', () => {
   it('is exactly the contract example', () => {
     const receipt = buildExecutionReceipt(shellRun({ toolName: 'bash' }));
     expect(buildToolCallAfterDocument({ toolName: 'bash', sessionId: 'session-id', toolCallId: 'call-id', receipt })).toBe(

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { genericDetail, NO_VERDICT_DETAIL, OVERSIZED_OUTPUT_DETAIL } from './generic-detail.js';
 
-describe('genericDetail (digest §10.2.8): an allowlist, not a pass-through', () => {
+describe('genericDetail (reference §10.2.8): an allowlist, not a pass-through', () => {
   it.each([
     ['Hook timed out after 30s', 'hook timed out after 30s'],
     ['Hook timed out after 30s; partial output /tmp/x --token=abc', 'hook timed out after 30s'],

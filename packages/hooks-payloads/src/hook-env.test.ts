@@ -34,7 +34,7 @@ function fullContext(event: HookEventName, tool: Partial<ToolContext> = {}): Hoo
   };
 }
 
-describe('buildHookEnv: which variables each event receives (digest §8)', () => {
+describe('buildHookEnv: which variables each event receives (reference §8)', () => {
   it('tool_call_before: base context with the engine mode spelling, tool identity and args, no token total', () => {
     expect(buildHookEnv(fullContext('tool_call_before'))).toEqual({
       DEEPSEEK_SESSION_ID: 'sess_12345678',

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { LIMITS, ENV_TRUNCATION_MARKER, TEXT_TRUNCATION_MARKER, PREVIEW_ELLIPSIS, RECEIPT_PREVIEW_MARKER } from './limits.js';
 
 describe('LIMITS', () => {
-  it('carries the contract constants (digest §0, K1–K37)', () => {
+  it('carries the contract constants (reference §0)', () => {
     expect(LIMITS.defaultTimeoutSecs).toBe(30);
     expect(LIMITS.maxTimeoutSecs).toBe(2_147_483);
     expect([LIMITS.observerQueueCapacity, LIMITS.observerWorkers]).toEqual([32, 2]);

@@ -17,7 +17,7 @@ const run = (r: Run = {}): HookOutcome => outcomeOf('message_submit', 'ms', r);
 const bgId: HookIdentity = { index: 5, name: 'bg', label: 'bg', event: 'message_submit', source: 'global', continueOnError: false, background: true };
 const replace = (text: string): string => JSON.stringify({ text });
 
-describe('parseMessageSubmitStdout (digest §9.2)', () => {
+describe('parseMessageSubmitStdout (reference §9.2)', () => {
   it('replaces the text with a non-empty string', () => {
     expect(parseMessageSubmitStdout(replace('[hooked] hello'))).toEqual({ kind: 'replace', text: '[hooked] hello' });
     expect(parseMessageSubmitStdout(`\n ${replace('x')} \n`)).toEqual({ kind: 'replace', text: 'x' });

@@ -31,7 +31,7 @@ describe('canonicalMode (D9)', () => {
   });
 });
 
-describe('mode spellings (digest §17)', () => {
+describe('mode spellings (reference §17)', () => {
   it('UI-fired events use ACT / PLAN / OPERATE', () => {
     expect(uiModeLabel('work')).toBe('ACT');
     expect(uiModeLabel('plan')).toBe('PLAN');

@@ -41,7 +41,7 @@ const turn: TurnEndInput = {
   queuedMessageCount: 1,
 };
 
-describe('buildTurnEndDocument (digest §15)', () => {
+describe('buildTurnEndDocument (reference §15)', () => {
   it('is exactly the contract example, keys in contract order', () => {
     expect(JSON.stringify(buildTurnEndDocument(turn))).toBe(
       '{"event":"turn_end","session_id":"sess_12345678","workspace":"/path/to/workspace","mode":"ACT",' +
@@ -98,7 +98,7 @@ describe('buildTurnEndDocument (digest §15)', () => {
   });
 });
 
-describe('sub-agent documents (digest §16)', () => {
+describe('sub-agent documents (reference §16)', () => {
   const common = { agentId: 'agent_1', sessionId: 'sess_12345678', workspace: '/w', mode: 'act', model: 'deepseek-chat', totalTokens: 1234 };
 
   it('subagent_spawn carries a prompt preview, keys in contract order', () => {

@@ -45,7 +45,7 @@ describe('sanitizeText', () => {
 });
 
 describe('sanitizeLine', () => {
-  it('flattens structure characters to spaces (digest §11.2)', () => {
+  it('flattens structure characters to spaces (reference §11.2)', () => {
     expect(sanitizeLine('a\tb\nc').text).toBe('a b c');
     expect(sanitizeLine('a\u2028b\u2029c').text).toBe('a b c');
   });

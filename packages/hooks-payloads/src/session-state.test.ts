@@ -13,7 +13,7 @@ function run(observations: readonly SessionObservation[], start: SessionStateMac
   return out;
 }
 
-describe('observeSessionState (digest §14)', () => {
+describe('observeSessionState (reference §14)', () => {
   it('emits the contract reference sequence for a turn that asks a question and completes', () => {
     const transitions = run([
       { state: 'idle' },

@@ -5,7 +5,7 @@ import { utf8ByteLength } from './utf8.js';
 
 const one = (line: string): [string, string][] => [...parseShellEnvOutput(line).vars];
 
-describe('parseShellEnvOutput: the §12.2 table, row by row', () => {
+describe('parseShellEnvOutput: the reference §12.2 table, row by row', () => {
   it.each<[string, [string, string][]]>([
     ['AWS_ACCESS_KEY_ID=AKIAEXAMPLE', [['AWS_ACCESS_KEY_ID', 'AKIAEXAMPLE']]],
     ['export GITHUB_TOKEN=ghp_x', [['GITHUB_TOKEN', 'ghp_x']]],

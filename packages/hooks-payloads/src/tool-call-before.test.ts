@@ -21,7 +21,7 @@ const json = (v: unknown): string => JSON.stringify(v);
 const fold = (outcomes: HookOutcome[], tool = 'exec_shell', extra: Partial<FoldToolCallBeforeInput> = {}) =>
   foldToolCallBefore({ tool, originalInput: { command: 'ls' }, outcomes, ...extra });
 
-describe('parseToolCallBeforeStdout (digest §10.1)', () => {
+describe('parseToolCallBeforeStdout (reference §10.1)', () => {
   it('parses deny with a reason, ask, allow', () => {
     expect(parseToolCallBeforeStdout(json({ decision: 'deny', reason: 'no' }))).toMatchObject({ decision: 'deny', reason: 'no' });
     expect(parseToolCallBeforeStdout(json({ decision: 'ask' })).decision).toBe('ask');
@@ -73,7 +73,7 @@ describe('parseToolCallBeforeStdout (digest §10.1)', () => {
   });
 });
 
-describe('foldToolCallBefore (digest §10.2, §24.4)', () => {
+describe('foldToolCallBefore (reference §10.2)', () => {
   it('no hooks ran: allow', () => {
     expect(fold([])).toMatchObject({ decision: 'allow', denyKind: null, message: null, updatedInput: null, additionalContext: null, hooks: [] });
   });

@@ -90,7 +90,7 @@ export function readUserConfig(path: string): Result<{ text: string; exists: boo
 }
 
 /**
- * The one loader every surface shares (ARCHITECTURE §5): the user's config, plus the
+ * The one loader every surface shares: the user's config, plus the
  * workspace's `hooks.toml` merged only when the workspace is trusted and those exact bytes and
  * the scripts they name are approved in the user's config. A TOML syntax error in the user's
  * config is the only failure; a missing config file means no hooks.

@@ -97,7 +97,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   const { file, args, verbatim } = shellInvocation(spec.command);
   // node:child_process rather than execa: execa adds ~2 ms to every spawn (measured: 4.8–5.2 ms
   // against 2.9 ms for a bare spawn), which sits on the tool-call path, and its own timeout and
-  // cleanup do not cover process groups anyway (TOOLCHAIN §3). See docs/design-notes.md.
+  // cleanup do not cover process groups anyway (D30). See docs/design-notes.md.
   let sub: ChildProcess;
   try {
     sub = spawn(file, args, {
