@@ -97,7 +97,9 @@ describe.concurrent("the user's config that is not a regular file", { timeout: 6
       if (kind === 'dir') mkdirSync(path);
       const what = kind === 'fifo' ? FIFO : kind === 'dir' ? DIR : 'is a character device, not a regular file';
       const env = { CODEWHALE_CONFIG_PATH: path };
-      for (const args of [['hooks', 'list'], ['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}'], ['trust'], ['untrust'], ['hooks', 'revoke']]) {
+      const replay = join(sb.dir, 'turns.jsonl');
+      writeFileSync(replay, '{"text":"hi"}\n');
+      for (const args of [['hooks', 'list'], ['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}'], ['trust'], ['untrust'], ['hooks', 'revoke'], ['exec', '--hooks', '--replay', replay, 'hi']]) {
         const r = await sb.run(args, { ...T, env });
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
         expect(r.stderr, args.join(' ')).toContain(`${path} ${what}`);
