@@ -1,7 +1,7 @@
 import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { resolveRoute } from './provider/route.js';
 import { HookRuntime, MemoryLogger, projectRevocationCheck, resolvePaths, type HookConfiguration } from '@codewhale/hooks-supervisor';
-import { canonicalWorkspace, loadHooks } from './open-session.js';
+import { canonicalWorkspace, loadHooks, permissionRulesOf, settingsOf } from './open-session.js';
 import type { Mode } from './modes.js';
 import { planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
 import { BUILTIN_TOOLS } from './tools/registry.js';
@@ -56,7 +56,8 @@ export class HookHarness {
     });
     let model = FALLBACK_MODEL;
     try {
-      model = resolveRoute({ config: configuration.loaded.userConfig.document as Record<string, unknown>, env }).model || FALLBACK_MODEL;
+      const settings = settingsOf(configuration.loaded.userConfig.document, configuration.configText, configuration.paths.configPath);
+      model = resolveRoute({ settings, env }).model || FALLBACK_MODEL;
     } catch {
       // an unusable route does not matter to a dry run: keep the fallback name
     }
@@ -68,7 +69,9 @@ export class HookHarness {
     const env = options.env ?? process.env;
     const workspace = canonicalWorkspace(options.workspace);
     const paths = resolvePaths(env, options.configPath ?? null);
-    return new HookHarness(loadHooks(paths, workspace), workspace, env, options.permissions ?? null);
+    // The same typed rules a session applies (an unreadable rule file is a config error, fail closed).
+    const permissions = options.permissions === undefined ? permissionRulesOf(paths.configPath).check : options.permissions;
+    return new HookHarness(loadHooks(paths, workspace), workspace, env, permissions);
   }
 
   /**

@@ -4,7 +4,7 @@
  * to events and calls the host's verbs. Provider internals live behind `@codewhale/engine/providers`,
  * tools behind `@codewhale/engine/tools`.
  */
-export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, retryPolicy, type SharedPools } from './open-session.js';
+export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, type SharedPools } from './open-session.js';
 export { SessionHost, PROFILE_EVENTS, type LifecycleHooks, type SessionHostOptions, type Reloader } from './session-host.js';
 export type {
   ActiveHook,

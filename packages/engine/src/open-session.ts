@@ -16,6 +16,10 @@ import {
 } from '@codewhale/hooks-supervisor';
 import { EngineError, type ErrorIssue } from './errors.js';
 import { createProvider, resolveRoute } from './provider/route.js';
+import type { PermissionCheck } from './plan-tool-call.js';
+import { loadPermissionRules, permissionCheck, permissionsPathFor } from './settings/permissions-file.js';
+import { readSettings } from './settings/read-settings.js';
+import { retryOptions, type Settings } from './settings/settings.js';
 import { ReplayProvider } from './provider/replay-provider.js';
 import type { ModelProvider } from './provider/types.js';
 import { SessionHost, type LifecycleHooks, type Reloader } from './session-host.js';
@@ -63,8 +67,8 @@ export function canonicalWorkspace(dir: string): string {
   }
 }
 
-/** Read the user's config once: the parsed document (a missing file is an empty config). */
-function readUserConfig(paths: CodewhalePaths): Record<string, unknown> {
+/** Read the user's config once: its text and parsed document (a missing file is an empty config). */
+function readUserConfig(paths: CodewhalePaths): { readonly document: Record<string, unknown>; readonly text: string } {
   let text = '';
   try {
     text = readFileSync(paths.configPath, 'utf8');
@@ -74,7 +78,28 @@ function readUserConfig(paths: CodewhalePaths): Record<string, unknown> {
   }
   const parsed = parseUserConfig(text, paths.configPath);
   if (!parsed.ok) throw configError(parsed.issues, paths.configPath);
-  return parsed.value.document as Record<string, unknown>;
+  return { document: parsed.value.document as Record<string, unknown>, text };
+}
+
+/** `[retry]`, the route keys, `[providers.*]` and `[tui]`, validated; any problem is a `config` error with every issue. */
+export function settingsOf(document: unknown, text: string, file: string): Settings {
+  const r = readSettings({ document, text, file });
+  if (!r.ok) {
+    const first = r.issues[0]!;
+    throw new EngineError('config', r.issues.length === 1 ? first.summary : `${first.summary} (and ${r.issues.length - 1} more)`, { issues: r.issues, fix: first.fix });
+  }
+  return r.value;
+}
+
+/**
+ * The typed rules of `permissions.toml` beside the config. A file that cannot be read or
+ * parsed is a `config` error (it may hold a `deny`: fail closed); a bad entry is dropped with
+ * a note, the rest apply.
+ */
+export function permissionRulesOf(configPath: string): { readonly check: PermissionCheck; readonly notes: readonly string[] } {
+  const r = loadPermissionRules(permissionsPathFor(configPath));
+  if (!r.ok) throw configError(r.issues, permissionsPathFor(configPath));
+  return { check: permissionCheck(r.value), notes: r.value.issues.map((i) => i.summary) };
 }
 
 export function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
@@ -100,28 +125,7 @@ export function hookConfigurationNotes(config: HookConfiguration): string[] {
   return notes;
 }
 
-/** `[retry]` in config.toml: `max_retries` (default 3, at most 10), `initial_delay_ms` (500), `max_delay_ms` (8000), `enabled`. */
-export function retryPolicy(config: Record<string, unknown>): { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } {
-  const t = config.retry;
-  if (typeof t !== 'object' || t === null || Array.isArray(t)) return {};
-  const table = t as Record<string, unknown>;
-  const n = (key: string): number | undefined => {
-    const v = table[key];
-    const num = typeof v === 'bigint' ? Number(v) : v;
-    return typeof num === 'number' && Number.isFinite(num) && num >= 0 ? num : undefined;
-  };
-  if (table.enabled === false) return { maxRetries: 0 };
-  const out: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
-  const max = n('max_retries');
-  const initial = n('initial_delay_ms');
-  const cap = n('max_delay_ms');
-  if (max !== undefined) out.maxRetries = Math.min(10, Math.trunc(max));
-  if (initial !== undefined) out.initialDelayMs = initial;
-  if (cap !== undefined) out.maxDelayMs = cap;
-  return out;
-}
-
-async function openProvider(o: OpenSessionOptions, document: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): Promise<ModelProvider> {
+async function openProvider(o: OpenSessionOptions, settings: Settings, env: Readonly<Record<string, string | undefined>>): Promise<ModelProvider> {
   if (o.provider) return o.provider;
   const flags = o.flags ?? {};
   if (flags.replay) {
@@ -134,7 +138,7 @@ async function openProvider(o: OpenSessionOptions, document: Record<string, unkn
       });
     }
   }
-  return createProvider(resolveRoute({ config: document, env, flags: { provider: flags.provider, model: flags.model } }));
+  return createProvider(resolveRoute({ settings, env, flags: { provider: flags.provider, model: flags.model } }));
 }
 
 /** A hook logger that forwards the supervisor's (already safe) records to the session's notices, bounded. */
@@ -167,15 +171,19 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   const workspace = canonicalWorkspace(o.workspace);
   const fromDisk = o.hooks === undefined && (o.profile !== 'exec' || flags.hooks === true);
   const configuration = fromDisk ? loadHooks(paths, workspace) : null;
-  const document = configuration ? (configuration.loaded.userConfig.document as Record<string, unknown>) : readUserConfig(paths);
-  const retry = retryPolicy(document);
-  const provider = await openProvider(o, document, env);
+  const user = configuration ? { document: configuration.loaded.userConfig.document, text: configuration.configText } : readUserConfig(paths);
+  const settings = settingsOf(user.document, user.text, paths.configPath);
+  const retry = retryOptions(settings.retry);
+  const provider = await openProvider(o, settings, env);
+  // Typed rules apply on every surface and in every mode, whatever loads the hooks.
+  let rules = permissionRulesOf(paths.configPath);
+  const permissions: PermissionCheck = (call) => rules.check(call);
 
   const sink: { current: ((n: HostNotice) => void) | null } = { current: null };
   let hooks: LifecycleHooks | null = o.hooks ?? null;
   let runtime: HookRuntime | null = null;
   let reloader: Reloader | undefined;
-  const startupNotes: string[] = [];
+  const startupNotes: string[] = [...rules.notes];
   if (configuration) {
     const decisionLogPath = o.decisionLogPath === undefined ? env.CODEWHALE_TOOL_AUDIT_LOG || null : o.decisionLogPath;
     runtime = new HookRuntime({
@@ -198,6 +206,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
       let next: HookConfiguration;
       try {
         next = loadHooks(paths, workspace);
+        rules = permissionRulesOf(paths.configPath);
       } catch (e) {
         // A broken edit keeps the hooks that were loaded: report it, never drop to no hooks silently.
         const issues = EngineError.isInstance(e) && e.issues.length ? e.issues.map((i) => `${i.message}`) : [(e as Error).message];
@@ -206,7 +215,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
       const changed = next.digest !== current.digest;
       current = next;
       rt.rebind(next.loaded.set, next.digest, projectRevocationCheck(next));
-      return { changed, hookCount: next.loaded.set.hooks.length, notes: hookConfigurationNotes(next) };
+      return { changed, hookCount: next.loaded.set.hooks.length, notes: [...hookConfigurationNotes(next), ...rules.notes] };
     };
   }
 
@@ -228,6 +237,8 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     ...(o.systemPrompt !== undefined ? { systemPrompt: o.systemPrompt } : {}),
     parentEnv: env,
     retry,
+    permissions,
+    settings,
     ...(reloader ? { reloader } : {}),
     onDispose: async () => {
       if (runtime) await runtime.close();

@@ -20,6 +20,7 @@ import { EngineError, errorMessage } from './errors.js';
 import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { AgentSession, type AgentSessionOptions } from './session.js';
+import type { Settings } from './settings/settings.js';
 import type {
   ActiveHook,
   ConversationSnapshot,
@@ -81,6 +82,8 @@ export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   readonly reloader?: Reloader;
   /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
   readonly onDispose?: () => Promise<void>;
+  /** The validated settings the session was opened with (`[tui]` for the TUI). */
+  readonly settings?: Settings | null;
 }
 
 const ZERO_TOTALS: SessionTotals = { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 };
@@ -99,6 +102,8 @@ function displayLabel(label: string): string {
  */
 export class SessionHost implements SessionHostApi {
   readonly profile: HostProfile;
+  /** The validated `config.toml` settings when opened by `openSession` (`[tui]`, `[retry]`, the route), else `null`. */
+  readonly settings: Settings | null;
   readonly #session: AgentSession;
   readonly #hooks: LifecycleHooks | null;
   readonly #events: ReadonlySet<HookEventName>;
@@ -129,7 +134,8 @@ export class SessionHost implements SessionHostApi {
   #snapshot: SessionSnapshot | null = null;
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, sessionId, totals, reloader, onDispose, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, ...sessionOptions } = options;
+    this.settings = settings ?? null;
     this.#hooks = hooks;
     this.profile = profile;
     this.#events = PROFILE_EVENTS[profile];

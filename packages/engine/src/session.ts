@@ -18,7 +18,7 @@ import { ZERO_USAGE } from './provider/usage.js';
 import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelUsage } from './provider/types.js';
 import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
 import { parseToolArguments, planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
-import { ToolError, type ToolContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
+import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
 import { defaultSystemPrompt } from './system-prompt.js';
 
 /** How the session asks a person (or a policy) for decisions. */
@@ -419,7 +419,7 @@ export class AgentSession {
         return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), decision: p.decision }, started);
       }
     }
-    const ctx: ToolContext = {
+    const ctx: ToolRunContext = {
       workspace: this.workspace,
       callId: call.id,
       toolName: p.tool.name,

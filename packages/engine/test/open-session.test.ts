@@ -208,6 +208,41 @@ describe('openSession: two hosts in one process', () => {
   });
 });
 
+describe('typed permission rules (permissions.toml) through a session', () => {
+  it('a typed deny blocks even under Full Access and without hooks; a bad entry is a notice; a broken file fails closed', async () => {
+    const sb = sandbox(() => '');
+    writeFileSync(
+      join(sb.home, 'permissions.toml'),
+      `# rules\n[[rules]]\ntool = "bash"\ncommand = "rm *"\naction = "deny"\n\n[[rules]]\ntool = "bash"\naction = "alow"\n`,
+    );
+    const fake = await server([bash('rm -rf build'), { text: 'ok' }]);
+    const host = await openSession({ workspace: sb.ws, env: sb.env, profile: 'exec', provider: provider(fake), flags: { posture: 'full_access' } });
+    cleanups.push(() => host.dispose());
+    const notices: string[] = [];
+    host.subscribe((e) => {
+      if (e.type === 'notice') notices.push(e.notice.message);
+    });
+    await host.submit('clean');
+    const tool = (fake.requests[1] as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
+    expect(tool?.content).toContain(`a permission rule (${join(sb.home, 'permissions.toml')}:2) denies this call`);
+    expect(notices).toContainEqual(expect.stringMatching(/permissions\.toml:7: rejected: rule 2 — unknown action `alow`; did you mean `allow`/));
+
+    writeFileSync(join(sb.home, 'permissions.toml'), '[[rules]\n');
+    const err = await openSession({ workspace: sb.ws, env: sb.env, profile: 'exec', provider: provider(fake) }).catch((e) => e);
+    expect(err).toMatchObject({ category: 'config' });
+    expect(err.message).toContain('permissions.toml');
+  });
+
+  it('a bad [retry] value is reported with its line and a fix, never dropped', async () => {
+    const sb = sandbox(() => '');
+    writeFileSync(join(sb.home, 'config.toml'), '# retry\n[retry]\nmax_retires = 3\n');
+    const err = await openSession({ workspace: sb.ws, env: sb.env, profile: 'exec', provider: provider(await server([])) }).catch((e) => e);
+    expect(err).toMatchObject({ category: 'config' });
+    expect(err.message).toMatch(/config\.toml:3/);
+    expect(err.message).toContain('max_retries');
+  });
+});
+
 describe('hooks test and a real session share one gate chain', () => {
   it('give identical decision records for the same calls', async () => {
     const sb = sandbox(

@@ -73,8 +73,6 @@ export interface ToolRunContext {
   readonly services: ToolServices;
 }
 
-/** @deprecated The old name of {@link ToolRunContext}; kept until `session.ts` switches. */
-export type ToolContext = ToolRunContext;
 
 /** Session-level services tools call back into. */
 export interface ToolServices {
