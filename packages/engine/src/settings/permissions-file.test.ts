@@ -65,6 +65,15 @@ describe('permissions.toml on disk', () => {
     expect(loadPermissionRules(path)).toMatchObject({ ok: false, issues: [{ code: 'toml_syntax', line: 1 }] });
   });
 
+  it('a file that is not UTF-8 is never rewritten', async () => {
+    const path = join(tempHome(), 'permissions.toml');
+    const bytes = Buffer.from([0x23, 0x20, 0xff, 0x0a]);
+    writeFileSync(path, bytes);
+    const e = await rememberPermissionRule(path, { tool: 'bash', action: 'ask' }).catch((x: unknown) => x);
+    expect(EngineError.isInstance(e) && e.message).toMatch(/not UTF-8; it was not changed/);
+    expect(readFileSync(path)).toEqual(bytes);
+  });
+
   it('a file that is not UTF-8 fails closed', () => {
     const path = join(tempHome(), 'permissions.toml');
     writeFileSync(path, Buffer.from([0x5b, 0xff, 0xfe]));

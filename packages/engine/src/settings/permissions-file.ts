@@ -64,8 +64,10 @@ export function permissionCheck(rules: PermissionRules): PermissionCheck {
 export function updateFileAtomic(path: string, edit: (text: string) => string | null): void {
   let text = '';
   try {
-    text = readFileSync(path, 'utf8');
+    // Decoded strictly: a file that is not UTF-8 is refused, never rewritten with U+FFFD in it.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(path));
   } catch (e) {
+    if (e instanceof TypeError) throw Object.assign(new Error('the file is not valid UTF-8'), { code: 'not UTF-8' });
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   const next = edit(text);

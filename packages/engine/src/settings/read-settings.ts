@@ -3,6 +3,7 @@ import { SecretText } from './secret-text.js';
 import {
   DEFAULT_RETRY,
   DEFAULT_TUI,
+  REASONING_EFFORTS,
   type ProviderSettings,
   type ReasoningEffort,
   type RetrySettings,
@@ -159,7 +160,7 @@ function unknownKey(path: readonly (string | number)[], add: Add): void {
 
 function hintFor(path: readonly (string | number)[], value: unknown): string {
   if (path.join('.') !== 'reasoning_effort' || typeof value !== 'string') return '';
-  const near = suggest(value.trim().toLowerCase(), ['auto', 'off', 'low', 'medium', 'high', 'max']);
+  const near = suggest(value.trim().toLowerCase(), REASONING_EFFORTS);
   return near ? `; did you mean \`${near}\`?` : '';
 }
 
