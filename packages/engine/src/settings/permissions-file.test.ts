@@ -70,7 +70,7 @@ describe('permissions.toml on disk', () => {
     const bytes = Buffer.from([0x23, 0x20, 0xff, 0x0a]);
     writeFileSync(path, bytes);
     const e = await rememberPermissionRule(path, { tool: 'bash', action: 'ask' }).catch((x: unknown) => x);
-    expect(EngineError.isInstance(e) && e.message).toMatch(/not UTF-8; it was not changed/);
+    expect(EngineError.isInstance(e) && e.message).toMatch(/not valid UTF-8; it was not changed/);
     expect(readFileSync(path)).toEqual(bytes);
   });
 
