@@ -126,6 +126,8 @@ export class SessionHost implements SessionHostApi {
   /** True from the moment a submission starts (before `message_submit`) until its turn ends. */
   #running = false;
   #drainPaused = false;
+  /** Esc pressed while `message_submit` hooks ran: the turn is interrupted as soon as it starts. */
+  #cancelPending = false;
   #current: Promise<unknown> = Promise.resolve();
   #started = false;
   #closed = false;
@@ -367,13 +369,16 @@ export class SessionHost implements SessionHostApi {
 
   async #run(text: string, source: MessageSource): Promise<SubmitResult> {
     this.#running = true;
+    this.#cancelPending = false;
     this.#touch();
     let result: SubmitResult;
     const work = (async (): Promise<SubmitResult> => {
       try {
         const t = await this.#transform(text, source);
         if (t.kind === 'blocked') return { kind: 'blocked', reason: t.reason };
-        const summary = await this.#session.runTurn(t.text);
+        const turn = this.#session.runTurn(t.text);
+        if (this.#cancelPending) this.#session.cancel();
+        const summary = await turn;
         if (summary.status === 'interrupted') this.#drainPaused = true;
         return { kind: 'ran', text: t.text, warning: t.warning, summary };
       } finally {
@@ -426,7 +431,12 @@ export class SessionHost implements SessionHostApi {
     return { kind: this.#session.steer(t.text) ? 'steered' : 'idle', text: t.text };
   }
 
+  /**
+   * Cancel the running turn. Pressed while the message is still crossing `message_submit`,
+   * the turn it starts is interrupted at once (the message is in history, the model is not asked).
+   */
   cancel(): void {
+    if (this.#running && !this.#session.busy) this.#cancelPending = true;
     this.#session.cancel();
   }
 

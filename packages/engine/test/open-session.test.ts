@@ -121,6 +121,20 @@ describe('openSession: two hosts in one process', () => {
     expect(approvals).toEqual([]); // Full Access never prompts
   });
 
+  it('cancel while message_submit hooks run interrupts the turn before the model is asked', async () => {
+    const sb = sandbox((dir) => `[[hooks.hooks]]\nevent = "message_submit"\ncommand = "${script(dir, 'slow.sh', 'sleep 0.5')}"\n`);
+    const fake = await server([{ text: 'should not be asked' }]);
+    const host = await openSession({ workspace: sb.ws, env: sb.env, profile: 'tui', provider: provider(fake) });
+    cleanups.push(() => host.dispose());
+    const running = host.submit('hello');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(host.getSnapshot().busy).toBe(true);
+    host.cancel();
+    const r = await running;
+    expect(r.kind === 'ran' && r.summary.status).toBe('interrupted');
+    expect(fake.turnsServed).toBe(0);
+  });
+
   it('queues behind a running turn: counted in turn_end, then dispatched through message_submit', async () => {
     const sb = sandbox(
       (dir) =>
