@@ -195,6 +195,7 @@ export class SessionHost implements SessionHostApi {
         turnId: this.#turnId,
         mode: s.mode,
         posture: s.posture,
+        sessionTrust: s.sessionTrust,
         busy: this.#running,
         todos: Object.freeze(s.todos.map((t): TodoItem => ({ content: t.content, status: t.status }))),
         totals: Object.freeze({ ...this.#totals }),
@@ -449,6 +450,18 @@ export class SessionHost implements SessionHostApi {
     this.#refuseClosed();
     if (posture === this.#session.posture) return;
     this.#session.setPosture(posture);
+    this.#touch();
+  }
+
+  /**
+   * Session trust (`/trust on|off`): file tools may read and write outside the workspace for
+   * the rest of this session. It never enables project hooks (those need trust in the user's
+   * config and an approved digest) and is never saved.
+   */
+  setSessionTrust(on: boolean): void {
+    this.#refuseClosed();
+    if (on === this.#session.sessionTrust) return;
+    this.#session.setSessionTrust(on);
     this.#touch();
   }
 

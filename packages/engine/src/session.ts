@@ -149,6 +149,7 @@ export class AgentSession {
   readonly #steers: string[] = [];
   #mode: Mode;
   #posture: Posture;
+  #sessionTrust = false;
   #active: AbortController | null = null;
   #todos: readonly { content: string; status: string }[] = [];
   #agentCounter = 0;
@@ -221,6 +222,15 @@ export class AgentSession {
 
   setPosture(posture: Posture): void {
     this.#posture = posture;
+  }
+
+  /** Session trust: file tools may reach outside the workspace (never affects hooks). */
+  get sessionTrust(): boolean {
+    return this.#sessionTrust;
+  }
+
+  setSessionTrust(on: boolean): void {
+    this.#sessionTrust = on;
   }
 
   get busy(): boolean {
@@ -428,6 +438,7 @@ export class AgentSession {
       hooks: this.#hooks,
       wantsReceipt: this.#hooks !== null && (this.#hooks.has('tool_call_after') || this.#hooks.has('on_error')),
       parentEnv: this.#parentEnv,
+      outsideWorkspace: this.#sessionTrust,
       services: {
         setTodos: (todos) => {
           this.#todos = todos;
@@ -499,6 +510,7 @@ export class AgentSession {
       permissions: this.#permissions,
       ...(this.#retry ? { retry: this.#retry } : {}),
     });
+    child.setSessionTrust(this.#sessionTrust);
     this.#emit({ type: 'subagent_spawned', agentId, prompt: request.prompt, name: request.name ?? null });
     const onAbort = () => child.cancel();
     signal.addEventListener('abort', onAbort, { once: true });

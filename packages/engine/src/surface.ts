@@ -63,6 +63,8 @@ export interface SessionSnapshot {
   readonly turnId: string | null;
   readonly mode: Mode;
   readonly posture: Posture;
+  /** Session trust (`/trust on`): file tools may reach outside the workspace. Never enables project hooks. */
+  readonly sessionTrust: boolean;
   readonly busy: boolean;
   readonly todos: readonly TodoItem[];
   readonly totals: SessionTotals;
@@ -173,6 +175,8 @@ export interface SessionHostApi {
   cancel(): void;
   setMode(mode: Mode): void;
   setPosture(posture: Posture): void;
+  /** Session trust for file tools (`/trust on|off`); never saved, never enables project hooks. */
+  setSessionTrust(on: boolean): void;
   /** Re-read the configuration (hot reload): the same session id, a new hook set. */
   reload(): ReloadReport;
   /** The conversation as data (for storage and resume). */

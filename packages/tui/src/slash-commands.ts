@@ -10,7 +10,7 @@ export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
   { name: 'hooks', usage: '/hooks [list|events|review|approve <digest>|revoke|test …]', summary: 'the hooks toolbox (the same as `codewhale hooks`)' },
   { name: 'mode', usage: '/mode plan|work|operate', summary: 'switch mode (Tab on an empty composer cycles)' },
   { name: 'posture', usage: '/posture ask|auto|full', summary: 'switch approval posture (Shift+Tab cycles)' },
-  { name: 'trust', usage: '/trust on|off|status', summary: 'workspace trust and project hooks status (session trust is not available yet)' },
+  { name: 'trust', usage: '/trust on|off|status', summary: 'session trust: file tools outside the workspace (never enables project hooks); status shows project hooks' },
   { name: 'agents', usage: '/agents', summary: 'sub-agents and their state' },
   { name: 'queue', usage: '/queue [drop <n>|clear]', summary: 'messages queued behind the running turn' },
   { name: 'steer', usage: '/steer <text>', summary: 'add text to the running turn' },

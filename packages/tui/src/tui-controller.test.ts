@@ -142,14 +142,20 @@ describe('TuiController', () => {
     expect(t.exits).toEqual([0]);
   });
 
-  it('/steer adds to the running turn; /trust on says plainly that session trust is not available', async () => {
+  it('/steer adds to the running turn; /trust on|off switches session trust on the host', async () => {
     const t = setup();
     t.type('/steer also check the docs', '\r');
     await t.flush();
     expect(t.host.calls).toEqual(['steer:also check the docs']);
     t.type('/trust on', '\r');
     await t.flush();
-    expect(t.lines().join(' ')).toMatch(/session trust is not available/);
+    expect(t.host.calls).toContain('trust:on');
+    expect(t.host.getSnapshot().sessionTrust).toBe(true);
+    expect(t.lines().join(' ')).toMatch(/session trust: on — file tools may read and write outside the workspace/);
+    t.type('/trust off', '\r');
+    await t.flush();
+    expect(t.host.calls).toContain('trust:off');
+    expect(t.host.getSnapshot().sessionTrust).toBe(false);
   });
 
   it('/reload shows what the host reports', async () => {

@@ -287,15 +287,15 @@ export class TuiController {
       case 'trust': {
         const sub = args[0] ?? 'status';
         if (sub === 'on' || sub === 'off') {
-          // Session trust (file access outside the workspace) needs an engine verb that does not exist yet;
-          // saying so is better than a switch that changes nothing.
+          host.setSessionTrust(sub === 'on');
           return this.info(
-            `session trust is not available in this version: file tools stay inside the workspace. Project hooks never depend on it: they need \`/hooks review\` and \`/hooks approve <digest>\`.`,
-            'warn',
+            sub === 'on'
+              ? 'session trust: on — file tools may read and write outside the workspace until you quit or /trust off. Project hooks are unaffected: they need `/hooks review` and `/hooks approve <digest>`.'
+              : 'session trust: off (file tools stay inside the workspace)',
           );
         }
         if (sub !== 'status') return this.info('usage: /trust on|off|status', 'warn');
-        this.info('session trust: off (file tools stay inside the workspace)');
+        this.info(`session trust: ${snap.sessionTrust ? 'on (file tools may reach outside the workspace)' : 'off (file tools stay inside the workspace)'}`);
         return this.cli(['hooks', 'review']);
       }
       case 'agents':

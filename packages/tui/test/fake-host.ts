@@ -20,6 +20,7 @@ export class FakeHost implements SessionHostApi {
     turnId: null,
     mode: 'work',
     posture: 'ask',
+    sessionTrust: false,
     busy: false,
     todos: [],
     totals: { sessionTokens: 0, conversationTokens: 0, inputTokens: 0, outputTokens: 0 },
@@ -78,6 +79,11 @@ export class FakeHost implements SessionHostApi {
     this.update({ mode });
     this.emit({ type: 'mode_changed', from, to: mode });
   }
+  setSessionTrust(on: boolean) {
+    this.calls.push(`trust:${on ? 'on' : 'off'}`);
+    this.update({ sessionTrust: on });
+  }
+
   setPosture(posture: Posture) {
     this.calls.push(`posture:${posture}`);
     this.update({ posture });

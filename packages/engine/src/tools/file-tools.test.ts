@@ -35,6 +35,18 @@ describe('workspace confinement', () => {
   });
 });
 
+describe('session trust (/trust on)', () => {
+  it('lets file tools reach outside the workspace only while it is on', async () => {
+    await expect(readTool.execute({ path: join(outside, 'secret.txt') }, ctx)).rejects.toMatchObject({ kind: 'path_escape' });
+    await expect(readTool.execute({ path: 'escape/secret.txt' }, ctx)).rejects.toMatchObject({ kind: 'path_escape' });
+    const trusted = { ...ctx, outsideWorkspace: true };
+    expect((await readTool.execute({ path: join(outside, 'secret.txt') }, trusted)).content).toContain('top secret');
+    expect((await readTool.execute({ path: 'escape/secret.txt' }, trusted)).content).toContain('top secret');
+    await writeTool.execute({ path: join(outside, 'new.txt'), content: 'x' }, trusted);
+    expect(readFileSync(join(outside, 'new.txt'), 'utf8')).toBe('x');
+  });
+});
+
 describe('file tools', () => {
   it('writes, reads with line numbers and ranges', async () => {
     await writeTool.execute({ path: 'dir/f.txt', content: 'one\ntwo\nthree\n' }, ctx);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { readRegularFile } from '@codewhale/hooks-supervisor';
 import * as z from 'zod';
 import { ToolError, type ToolDefinition } from './tool.js';
-import { displayPath, resolveInWorkspace } from './workspace-path.js';
+import { displayPath, resolveToolPath } from './workspace-path.js';
 
 const MAX_READ_BYTES = 256 * 1024;
 /** The largest file the `read` and `edit` tools open. */
@@ -35,7 +35,7 @@ export const readTool: ToolDefinition<{ path: string; offset?: number; limit?: n
     })
     .strict(),
   async execute(input, ctx) {
-    const path = resolveInWorkspace(ctx.workspace, input.path);
+    const path = resolveToolPath(ctx, input.path);
     const text = readText(path);
     const lines = text.split('\n');
     const start = (input.offset ?? 1) - 1;
@@ -60,7 +60,7 @@ export const writeTool: ToolDefinition<{ path: string; content: string }> = {
   description: 'Create or overwrite a file in the workspace with the given content.',
   schema: z.object({ path: z.string().min(1).describe('File path, relative to the workspace'), content: z.string() }).strict(),
   async execute(input, ctx) {
-    const path = resolveInWorkspace(ctx.workspace, input.path);
+    const path = resolveToolPath(ctx, input.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, input.content);
     return { content: `wrote ${Buffer.byteLength(input.content)} bytes to ${displayPath(ctx.workspace, path)}`, success: true };
@@ -90,7 +90,7 @@ export const editTool: ToolDefinition<z.infer<typeof editSchema>> = {
   description: 'Edit a file in the workspace by exact text replacement. All edits apply against the original content; each old_text must be unique unless replace_all is set.',
   schema: editSchema,
   async execute(input, ctx) {
-    const path = resolveInWorkspace(ctx.workspace, input.path);
+    const path = resolveToolPath(ctx, input.path);
     const original = readText(path);
     let next = original;
     for (const [i, e] of input.edits.entries()) {
@@ -112,7 +112,7 @@ export const listDirTool: ToolDefinition<{ path?: string }> = {
   description: 'List a directory in the workspace (directories end with /).',
   schema: z.object({ path: z.string().optional().describe('Directory, relative to the workspace (default: the workspace)') }).strict(),
   async execute(input, ctx) {
-    const path = resolveInWorkspace(ctx.workspace, input.path ?? '.');
+    const path = resolveToolPath(ctx, input.path ?? '.');
     let entries;
     try {
       entries = readdirSync(path, { withFileTypes: true });
@@ -144,7 +144,7 @@ export const grepTool: ToolDefinition<{ pattern: string; path?: string; ignore_c
     } catch (e) {
       throw new ToolError('invalid_input', `invalid regular expression: ${(e as Error).message}`);
     }
-    const root = resolveInWorkspace(ctx.workspace, input.path ?? '.');
+    const root = resolveToolPath(ctx, input.path ?? '.');
     const matches: string[] = [];
     const visit = (p: string): void => {
       if (matches.length >= MAX_MATCHES || ctx.signal.aborted) return;

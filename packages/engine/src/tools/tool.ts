@@ -70,6 +70,8 @@ export interface ToolRunContext {
   readonly wantsReceipt: boolean;
   /** The session's environment for child processes (before the allowlist is applied). */
   readonly parentEnv: Readonly<Record<string, string | undefined>>;
+  /** Session trust (`/trust on`): file tools may reach paths outside the workspace. Off by default. */
+  readonly outsideWorkspace?: boolean;
   readonly services: ToolServices;
 }
 

@@ -32,6 +32,16 @@ export function resolveInWorkspace(workspace: string, path: string): string {
 }
 
 /**
+ * A file tool's path: inside the workspace ({@link resolveInWorkspace}), or — under session
+ * trust — anywhere, symlinks resolved the same way.
+ */
+export function resolveToolPath(ctx: { readonly workspace: string; readonly outsideWorkspace?: boolean }, path: string): string {
+  if (!ctx.outsideWorkspace) return resolveInWorkspace(ctx.workspace, path);
+  if (path.includes('\0')) throw new ToolError('invalid_input', 'path contains a NUL character');
+  return realpathOfNearestExisting(isAbsolute(path) ? resolve(path) : resolve(ctx.workspace, path));
+}
+
+/**
  * True when `path` is `root` or below it. A path-segment test, not a string-prefix one:
  * `..notes.txt` and `...` are names inside the root; only a first segment of exactly `..`
  * (or another drive on Windows) leaves it.
