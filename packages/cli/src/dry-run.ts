@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BUILTIN_TOOLS, HookHarness, hookConfigurationNotes, type DryRunCall } from '@codewhale/engine';
 import { FOREIGN_EVENT_ALIASES, isStrictHook, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
@@ -19,6 +18,7 @@ import { explainMismatch } from './condition-explain.js';
 import type { CommandContext } from './context.js';
 import type { Io } from './io.js';
 import { line, origin } from './render.js';
+import { readInputText } from './read-input-file.js';
 
 /** A `hooks test` session: the engine's hook harness (real configuration, a runtime that writes nothing to disk). */
 export interface DryRun {
@@ -65,12 +65,8 @@ export function parseInputOption(value: string | undefined, io: Io): Record<stri
   if (value === undefined) return undefined;
   let text = value;
   if (value.startsWith('@')) {
-    const path = resolve(io.cwd, value.slice(1));
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (e) {
-      throw CliError.config(`cannot read --input file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    // A regular file within its cap, checked without blocking (a FIFO is refused, never waited on).
+    text = readInputText(resolve(io.cwd, value.slice(1)), '--input file');
   }
   let parsed: unknown;
   try {

@@ -112,7 +112,7 @@ describe.concurrent("the user's config that is not a regular file", { timeout: 6
 });
 
 describe.concurrent('files named on the command line', { timeout: 60_000 }, () => {
-  it('hooks validate, hooks test --replay and exec --replay refuse a FIFO or a directory at once', async () => {
+  it('hooks validate, hooks test --replay, hooks test --input @file and exec --replay refuse a FIFO or a directory at once', async () => {
     const sb = sandbox();
     sb.config(CONFIG);
     const fifo = join(sb.dir, 'pipe');
@@ -123,6 +123,8 @@ describe.concurrent('files named on the command line', { timeout: 60_000 }, () =
       [['hooks', 'test', '--replay', fifo], fifo, FIFO],
       [['exec', '--replay', fifo, 'hi'], fifo, FIFO],
       [['exec', '--replay', sb.dir, 'hi'], sb.dir, DIR],
+      [['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', `@${fifo}`], fifo, FIFO],
+      [['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', `@${sb.dir}`], sb.dir, DIR],
     ] as const) {
       const r = await sb.run(args, T);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
