@@ -114,3 +114,4 @@ export { parseShellEnvOutput, mergeShellEnv, type ShellEnvParse, type ShellEnvDr
 export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';
 export { lifecycleHookInput, type LifecycleFact, type LifecycleSessionFacts } from './lifecycle-fact.js';
 export { SHELL_TOOL_NAMES, isShellToolName, type ShellToolName } from './shell-tools.js';
+export { redactSecrets } from './redact-secrets.js';

@@ -1,6 +1,7 @@
 import { LIMITS } from './limits.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { sanitizeDenialReason } from './denial-reason.js';
+import { redactSecrets } from './redact-secrets.js';
 import { isJsonObject, toJson, type JsonValue } from './json.js';
 import { utf8ByteLength } from './utf8.js';
 import { truncateBytes } from './bounded.js';
@@ -142,7 +143,9 @@ function preview(input: unknown): string {
   } catch {
     json = '{}';
   }
-  return sanitizeLine(truncateBytes(json, LIMITS.decisionInputPreviewMaxBytes).text).text;
+  // Secrets are redacted before the preview is bounded, so a cut never leaves half of one:
+  // the previews reach the decision log, `exec` output and the Runtime API's store.
+  return sanitizeLine(truncateBytes(redactSecrets(json), LIMITS.decisionInputPreviewMaxBytes).text).text;
 }
 
 function isUnavailable(o: HookOutcome, verdict: ToolCallBeforeVerdict | null): boolean {
