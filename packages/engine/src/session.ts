@@ -16,7 +16,7 @@ import type {
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';
-import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelUsage } from './provider/types.js';
+import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelToolSpec, ModelUsage } from './provider/types.js';
 import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
 import { parseToolArguments, planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
 import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
@@ -135,6 +135,8 @@ export class AgentSession {
   readonly #interaction: Interaction;
   readonly #tools: readonly ToolDefinition[];
   readonly #byName: ReadonlyMap<string, ToolDefinition>;
+  /** The tool list the model is offered: built once per session, the same array on every request. */
+  readonly #toolSpecs: readonly ModelToolSpec[];
   readonly #maxSteps: number;
   readonly #systemPrompt: string | undefined;
   readonly #askFailsClosed: boolean;
@@ -171,6 +173,7 @@ export class AgentSession {
     if (this.#depth >= this.#maxDepth) tools = tools.filter((t) => t.kind !== 'agent');
     this.#tools = tools;
     this.#byName = new Map(tools.map((t) => [t.name, t]));
+    this.#toolSpecs = Object.freeze(tools.filter((t) => !t.hidden).map(toolSpec));
     this.#maxSteps = options.maxSteps ?? 50;
     this.#systemPrompt = options.systemPrompt;
     this.#askFailsClosed = options.askFailsClosed ?? false;
@@ -350,7 +353,7 @@ export class AgentSession {
   async #callModel(signal: AbortSignal): Promise<{ text: string; reasoning: string; calls: ModelToolCall[]; usage: ModelUsage; replayTokens: number | null }> {
     const messages = [this.#system(), ...this.#history];
     const replayChars = this.#history.reduce((n, m) => n + (m.role === 'assistant' && m.reasoningContent ? m.reasoningContent.length : 0), 0);
-    const request = { model: this.provider.model, messages, tools: this.#tools.filter((t) => !t.hidden).map(toolSpec) };
+    const request = { model: this.provider.model, messages, tools: this.#toolSpecs };
     let text = '';
     let reasoning = '';
     let calls: ModelToolCall[] = [];

@@ -32,7 +32,7 @@ export function buildChatRequestBody(request: ModelRequest, options: ChatRequest
     stream: true,
     stream_options: { include_usage: true },
   };
-  if (request.tools.length > 0) body['tools'] = request.tools.map(toWireTool);
+  if (request.tools.length > 0) body['tools'] = wireTools(request.tools);
   if (request.temperature !== undefined) body['temperature'] = request.temperature;
   if (request.maxTokens !== undefined) body[options.maxTokensField] = request.maxTokens;
   if (options.extraBody) Object.assign(body, options.extraBody);
@@ -61,6 +61,21 @@ export function toWireMessage(message: ChatMessage, replayReasoning: boolean): R
       return out;
     }
   }
+}
+
+const WIRE_TOOLS = new WeakMap<readonly ModelToolSpec[], readonly Record<string, unknown>[]>();
+
+/**
+ * The wire form of a tool list, built once per list: a session offers the same (frozen) array on
+ * every request, so the conversion is not repeated per model request.
+ */
+export function wireTools(tools: readonly ModelToolSpec[]): readonly Record<string, unknown>[] {
+  let wire = WIRE_TOOLS.get(tools);
+  if (!wire) {
+    wire = Object.freeze(tools.map(toWireTool));
+    WIRE_TOOLS.set(tools, wire);
+  }
+  return wire;
 }
 
 function toWireTool(tool: ModelToolSpec): Record<string, unknown> {
