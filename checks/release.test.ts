@@ -92,10 +92,11 @@ beforeAll(async () => {
   });
 
   // The consumer: the tarballs (and their registry dependencies, from the store) and nothing else.
+  // It allows better-sqlite3's native build, as the runtime-api README tells pnpm users to.
   const files = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
   writeFileSync(
     join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files } }, null, 2),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] } }, null, 2),
   );
   const install = await exec('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--config.confirmModulesPurge=false', '--reporter=silent'], { cwd: consumer });
   if (install.code !== 0) throw new Error(`installing the tarballs failed:\n${install.stderr}${install.stdout}`);

@@ -13,4 +13,4 @@ export { cutText, tailLines, oneLine, DEFAULT_CUT, type CutLimits, type CutText 
 export { parseSlash, completeSlash, SLASH_COMMANDS, splitArgs } from './slash-commands.js';
 export { statusLine, hookActivity, agentRows, HOOK_SHOW_AFTER_MS } from './view-models.js';
 export { openControlSocket, answerControlLine, controlSocketPath, statusReply, type ControlSocket, type StatusReply } from './control-socket.js';
-export { App, type AppProps } from './components/app.js';
+// The Ink component tree is `@codewhale/tui/app` (it loads Ink; the pure parts above do not).

@@ -2,9 +2,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openSession as engineOpenSession, permissionsPathFor, rememberPermissionRule, type OpenSessionOptions, type SessionHostApi } from '@codewhale/engine';
 import { alwaysRuleFor } from './always-allow.js';
-import { render } from 'ink';
-import { App } from './components/app.js';
-import { TrustPrompt, type TrustChoice } from './components/trust-prompt.js';
+// Ink and the components are loaded when the UI starts: Ink's layout engine (yoga) initialises with
+// a top-level await, which would stop `require('@codewhale/tui')` and cost every import of the
+// pure parts.
+import type { TrustChoice } from './components/trust-prompt.js';
 import { watchFiles } from './config-watch.js';
 import { controlSocketPath, openControlSocket, type ControlSocket } from './control-socket.js';
 import { oneLine } from './text-bounds.js';
@@ -65,6 +66,7 @@ interface ReviewJson {
 }
 
 async function askTrust(gate: TrustGate, stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream): Promise<TrustChoice> {
+  const [{ render }, { TrustPrompt }] = await Promise.all([import('ink'), import('./components/trust-prompt.js')]);
   return new Promise<TrustChoice>((resolveChoice) => {
     let done = false;
     const inst = render(
@@ -204,6 +206,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   // Hot reload: config.toml and the workspace's hooks.toml (same session id, new hook set).
   const watcher = watchFiles([configPath, join(workspace, '.codewhale', 'hooks.toml')], () => controller.reload());
 
+  const [{ render }, { App }] = await Promise.all([import('ink'), import('./components/app.js')]);
   stdout.write(BRACKETED_PASTE_ON);
   const inst = render(<App host={host} store={store} controller={controller} />, { stdin, stdout, exitOnCtrlC: false, patchConsole: false });
   const onSignal = () => void controller.quit();

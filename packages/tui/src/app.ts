@@ -1,0 +1,2 @@
+/** `@codewhale/tui/app`: the Ink component tree `runTui` renders (importing it loads Ink). */
+export { App, type AppProps } from './components/app.js';
