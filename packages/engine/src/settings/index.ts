@@ -16,4 +16,4 @@ export {
 export type { SettingsIssue, SettingsIssueCode } from './settings-issue.js';
 export { SecretText } from './secret-text.js';
 export { settingsSchema, SETTINGS_ROOT_KEYS, PROVIDER_KEYS, RETRY_KEYS, TUI_KEYS, FOREIGN_ROOT_KEYS } from './settings-schema.js';
-export { permissionsPathFor, loadPermissionRules, permissionCheck, rememberPermissionRule, updateFileAtomic } from './permissions-file.js';
+export { permissionsPathFor, loadPermissionRules, permissionCheck, rememberPermissionRule } from './permissions-file.js';

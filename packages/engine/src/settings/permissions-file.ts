@@ -1,5 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   appendPermissionRule,
   decodeProjectFile,
@@ -50,45 +49,6 @@ export function permissionCheck(rules: PermissionRules): PermissionCheck {
     const o = m.rule.origin;
     return { action: m.action, origin: o.line === null ? `${o.file} (rule ${o.entry + 1})` : `${o.file}:${o.line}` };
   };
-}
-
-/**
- * Read-modify-write of a small text file: `edit` gets the current text (`''` when missing)
- * and returns the new text, or `null` to leave the file alone. Written to a temporary file
- * beside the target (a symlink is followed), with the target's mode (0600 for a new file,
- * its directory 0700), then renamed over it, so a crash never leaves half a file.
- *
- * Not locked: two writers at the same moment can lose one edit. Prefer the supervisor's
- * `updateFileLocked`, which {@link rememberPermissionRule} uses.
- */
-export function updateFileAtomic(path: string, edit: (text: string) => string | null): void {
-  let text = '';
-  try {
-    // Decoded strictly: a file that is not UTF-8 is refused, never rewritten with U+FFFD in it.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(path));
-  } catch (e) {
-    if (e instanceof TypeError) throw Object.assign(new Error('the file is not valid UTF-8'), { code: 'not UTF-8' });
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-  const next = edit(text);
-  if (next === null || next === text) return;
-  let target = path;
-  let mode = 0o600;
-  if (existsSync(path)) {
-    target = realpathSync(path);
-    mode = statSync(target).mode & 0o7777;
-  } else {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  }
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(tmp, next, { mode });
-    chmodSync(tmp, mode);
-    renameSync(tmp, target);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
 }
 
 /** The read-modify-write {@link rememberPermissionRule} uses: locked, so concurrent writers never lose a rule. */
