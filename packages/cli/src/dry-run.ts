@@ -151,7 +151,7 @@ export function matchTableJson(table: readonly HookMatch[]): Record<string, unkn
 
 /** Lines about what the configuration leaves out: rejected entries, unloaded project hooks. */
 export function configurationNotes(config: HookConfiguration): string[] {
-  return hookConfigurationNotes(config).map((n) => n.replace('project hooks are not part of this session', 'project hooks are not part of this run'));
+  return hookConfigurationNotes(config, 'run');
 }
 
 /** The logger's records, safe to show (labels, events, exit codes, fixed details — never output). */

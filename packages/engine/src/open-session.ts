@@ -112,12 +112,12 @@ export function loadHooks(paths: CodewhalePaths, workspace: string): HookConfigu
 }
 
 /** Lines about what a configuration leaves out: rejected entries, project hooks that do not load. */
-export function hookConfigurationNotes(config: HookConfiguration): string[] {
+export function hookConfigurationNotes(config: HookConfiguration, scope: 'session' | 'run' = 'session'): string[] {
   const notes: string[] = [];
   const p = config.loaded.project;
   if (p && p.state !== 'none' && !p.loadable) {
     const status = describeProjectStatus({ state: p.state, trusted: p.trusted, digest: p.digest, loaded: p.loadable, changedScripts: p.changedScripts.length });
-    notes.push(`project hooks are not part of this session: ${status}`);
+    notes.push(`project hooks are not part of this ${scope}: ${status}`);
   }
   for (const problem of config.loaded.set.problems) notes.push(problem.summary);
   return notes;

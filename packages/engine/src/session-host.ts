@@ -114,7 +114,8 @@ export class SessionHost implements SessionHostApi {
   readonly #early: HostNotice[] = [];
   readonly #queue: string[] = [];
   readonly #subagents: SubagentInfo[] = [];
-  readonly #hookStarts = new Map<string, number>();
+  /** How long each `message_submit` hook of the current submission took, by position (its steps carry no duration). */
+  readonly #submitDurations = new Map<number, number>();
   readonly #unobserve: () => void;
   #machine: SessionStateMachine = INITIAL_SESSION_STATE;
   #state: SessionSnapshot['state'] = 'idle';
@@ -265,24 +266,16 @@ export class SessionHost implements SessionHostApi {
   }
 
   #onActivity(a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }): void {
-    const key = `${a.event}:${a.index}`;
     if (a.phase === 'start') {
       const hook: ActiveHook = { event: a.event, label: displayLabel(a.label), index: a.index, total: a.total, startedAt: Date.now() };
       this.#activeHook = hook;
       this.#touch();
       this.#emit({ type: 'hook_started', hook });
     } else {
-      this.#hookStarts.set(key, a.durationMs ?? 0);
+      if (a.event === 'message_submit') this.#submitDurations.set(a.index, a.durationMs ?? 0);
       this.#activeHook = null;
       this.#touch();
     }
-  }
-
-  #durationOf(event: string, index: number): number {
-    const key = `${event}:${index}`;
-    const d = this.#hookStarts.get(key) ?? 0;
-    this.#hookStarts.delete(key);
-    return d;
   }
 
   /** One `hook_finished` per `message_submit` step, in order, with its result. */
@@ -293,7 +286,7 @@ export class SessionHost implements SessionHostApi {
         s.result === 'blocked' ? 'blocked' : s.result === 'replaced' ? 'rewrote' : s.result === 'failed' || s.result === 'invalid' ? 'failed' : 'ok';
       this.#emit({
         type: 'hook_finished',
-        hook: { event: 'message_submit', label: displayLabel(s.label), index: i + 1, total, durationMs: this.#durationOf('message_submit', i + 1), result: kind, detail: s.detail },
+        hook: { event: 'message_submit', label: displayLabel(s.label), index: i + 1, total, durationMs: this.#submitDurations.get(i + 1) ?? 0, result: kind, detail: s.detail },
       });
     });
   }
@@ -318,7 +311,7 @@ export class SessionHost implements SessionHostApi {
                   : 'ok';
       this.#emit({
         type: 'hook_finished',
-        hook: { event: 'tool_call_before', label: displayLabel(h.label), index: i + 1, total, durationMs: this.#durationOf('tool_call_before', i + 1) || h.durationMs, result: kind, detail: h.detail },
+        hook: { event: 'tool_call_before', label: displayLabel(h.label), index: i + 1, total, durationMs: h.durationMs, result: kind, detail: h.detail },
       });
     });
   }
@@ -329,6 +322,7 @@ export class SessionHost implements SessionHostApi {
       return { kind: 'ok', text, warning: null };
     }
     const f = this.#facts();
+    this.#submitDurations.clear();
     let result: MessageSubmitResult;
     try {
       result = await this.#hooks!.messageSubmit(text, f);

@@ -162,6 +162,14 @@ describe('openSession: two hosts in one process', () => {
       ['fresh', 'FIRST', true],
       ['queued', 'SECOND', true],
     ]);
+    // Each message_submit hook that ran is reported once, with its result and how long it took.
+    const finished = events.flatMap((e) => (e.type === 'hook_finished' ? [e.hook] : []));
+    expect(finished.map((h) => [h.event, h.result, h.index, h.total])).toEqual([
+      ['message_submit', 'rewrote', 1, 1],
+      ['message_submit', 'rewrote', 1, 1],
+    ]);
+    expect(finished.every((h) => h.durationMs > 0)).toBe(true);
+    expect(events.filter((e) => e.type === 'hook_started')).toHaveLength(2);
     await host.end();
     const ends = readFileSync(join(sb.dir, 'turn_end.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
     expect(ends.map((d) => d.queued_message_count)).toEqual([1, 0]);
