@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { round } from './util.mjs';
 
-const bin = join(new URL('..', import.meta.url).pathname, 'packages/cli/dist/bin.js');
+const bin = join(new URL('..', import.meta.url).pathname, 'packages/cli/dist/bin.cjs');
 
 /**
  * CPU time (user + system, ms) of every child this process has waited for, from

@@ -7,7 +7,7 @@ import { compileToolNameGlob } from '@codewhale/hooks-conditions';
 import { sanitizeDenialReason } from '@codewhale/hooks-payloads';
 import { round, time } from './util.mjs';
 
-const BIN = new URL('../packages/cli/dist/bin.js', import.meta.url).pathname;
+const BIN = new URL('../packages/cli/dist/bin.cjs', import.meta.url).pathname;
 
 /** Peak RSS (VmHWM) of `codewhale hooks test` with one tool_call_before hook running `command`. */
 function peakRss(command) {

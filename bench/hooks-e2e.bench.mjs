@@ -4,7 +4,8 @@
 // a shell command starts; observer throughput against bare spawns with 2 in flight. Every
 // figure is taken for both spawn modes (the process host and the in-process fallback,
 // CODEWHALE_PROCESS_HOST=off), once quiet and once while a CPU burner this benchmark starts
-// (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations.
+// (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations;
+// `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -16,11 +17,12 @@ import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round } from './util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const BIN = join(root, 'packages/cli/dist/bin.js');
+const BIN = join(root, 'packages/cli/dist/bin.cjs');
 const CALLS = 20;
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONVERSATIONS = QUICK ? 2 : 6; // 6 × 19 gaps ≈ the issue's 120
-const MODES = ['in-process', 'host'];
+const MODES = (process.env.BENCH_MODES ?? 'in-process,host').split(',');
+const LOADS = (process.env.BENCH_LOADS ?? 'quiet,loaded').split(',');
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -58,14 +60,19 @@ function sandbox(gates) {
   return { home, ws, hooks };
 }
 
-/** One `codewhale exec --hooks` conversation; returns the 19 gaps between model requests. */
+/**
+ * One `codewhale exec --hooks` conversation. Returns the issue's gaps, from the end of a
+ * tool-call reply (its last byte written by the fake server) to the next model request, and
+ * the request-to-request intervals, which also hold the server's own streaming of the reply.
+ */
 async function conversation(gates, mode) {
   const arrivals = [];
+  const replyEnds = [];
   const turns = (_req, index) => {
     arrivals.push(performance.now());
     return index < CALLS ? { tool_calls: [{ id: `call_${index}`, name: 'bash', arguments: { command: 'true' } }] } : { text: 'done' };
   };
-  const server = await startFakeOpenAIServer({ turns });
+  const server = await startFakeOpenAIServer({ turns, onReplyEnd: (index) => (replyEnds[index] = performance.now()) });
   const sb = sandbox(gates);
   writeFileSync(join(sb.home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${sb.hooks}`);
   const env = { PATH: process.env.PATH, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
@@ -79,7 +86,10 @@ async function conversation(gates, mode) {
   if (code !== 0) throw new Error(`exec failed (${code})`);
   if (arrivals.length !== CALLS + 1) throw new Error(`expected ${CALLS + 1} model requests, got ${arrivals.length}`);
   // The first gap also pays for starting the process host (once per process): skip it.
-  return arrivals.slice(2).map((t, i) => t - arrivals[i + 1]);
+  return {
+    gaps: arrivals.slice(2).map((t, i) => t - replyEnds[i + 1]),
+    intervals: arrivals.slice(2).map((t, i) => t - arrivals[i + 1]),
+  };
 }
 
 const hookIdentity = { index: 0, name: 'h', label: 'h', event: 'tool_call_before', source: 'global', continueOnError: true, background: false };
@@ -148,7 +158,7 @@ export async function run() {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-stall-')));
   // ~100 MB of live heap, as in a running agent (see stalls()).
   const ballast = Array.from({ length: 100 }, () => new Float64Array(128 * 1024).fill(1));
-  for (const load of ['quiet', 'loaded']) {
+  for (const load of LOADS) {
     const stop = load === 'loaded' ? burners() : () => {};
     try {
       await new Promise((r) => setTimeout(r, load === 'loaded' ? 300 : 0));
@@ -158,16 +168,24 @@ export async function run() {
       const bare = await bareRate();
       // Conversations interleave modes and gate counts, so a change in the machine's load
       // during the run affects every configuration alike.
-      const gaps = { 'in-process': { 0: [], 1: [], 10: [] }, host: { 0: [], 1: [], 10: [] } };
+      const gaps = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
+      const intervals = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
       for (let i = 0; i < CONVERSATIONS; i++) {
-        for (const mode of MODES) for (const gates of [0, 1, 10]) gaps[mode][gates].push(...(await conversation(gates, mode)));
+        for (const mode of MODES) {
+          for (const gates of [0, 1, 10]) {
+            const c = await conversation(gates, mode);
+            gaps[mode][gates].push(...c.gaps);
+            intervals[mode][gates].push(...c.intervals);
+          }
+        }
       }
       for (const mode of MODES) {
         setSpawnMode(mode);
         const g = { 0: median(gaps[mode][0]), 1: median(gaps[mode][1]), 10: median(gaps[mode][10]) };
         const one = g[1] - g[0];
         const further = (g[10] - g[1]) / 9;
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps` });
+        const between = median(intervals[mode][0]);
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps; request to request ${round(between)} ms (${round(between / floor)}×)` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3)` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2)` });
         if (mode === 'host') await sharedProcessHost().start();

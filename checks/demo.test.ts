@@ -11,7 +11,7 @@ const root = join(import.meta.dirname, '..');
 
 describe('the offline demo', () => {
   it('denies, rewrites, adds context, injects a token, hides the ambient secret, and records every decision', () => {
-    expect(existsSync(join(root, 'packages/cli/dist/bin.js')), 'build first (pnpm test builds)').toBe(true);
+    expect(existsSync(join(root, 'packages/cli/dist/bin.cjs')), 'build first (pnpm test builds)').toBe(true);
     const r = spawnSync(process.execPath, [join(root, 'scripts/demo.mjs')], { cwd: root, encoding: 'utf8', env: { ...process.env, DEEPSEEK_API_KEY: '' }, timeout: 120_000 });
     const out = r.stdout + r.stderr;
     expect(r.status, out).toBe(0);

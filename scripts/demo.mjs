@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'packages/cli/dist/bin.js');
+const bin = join(root, 'packages/cli/dist/bin.cjs');
 const example = join(root, 'packages/cli/examples/demo');
 const live = process.argv.includes('--live');
 if (live && !process.env.DEEPSEEK_API_KEY) {

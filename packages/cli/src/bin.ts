@@ -1,43 +1,19 @@
 #!/usr/bin/env node
-import * as nodeModule from 'node:module';
-import { installSignalExit } from './signal-exit.js';
+import { join } from 'node:path';
+import { loadBundle } from './compile-cache.js';
+import { registerImportExternal } from './import-external.js';
 
 declare const __CODEWHALE_VERSION__: string;
 
-// `--version` answers before anything else loads (commander included): it is the start-up floor.
+// `--version` answers before anything else loads: it is the start-up floor. This file is
+// CommonJS, so not even the ES module loader starts for it.
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__CODEWHALE_VERSION__}\n`);
   process.exit(0);
 }
 
-// Node ≥ 22.1 can cache the compiled code of the bundled chunks between runs (absent on 20).
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-
-// Detached hook and shell process groups do not get the terminal's Ctrl-C: end them with us.
-// The supervisor is imported lazily so `--version` and `--help` stay fast; if it was never
-// loaded, no process group exists. Exit codes are 128 + n (SIGHUP 129, SIGINT 130, SIGTERM
-// 143); an interactive surface registers its graceful exit with `onSignalExit`.
-installSignalExit({
-  cleanup: () => import('@codewhale/hooks-supervisor').then((m) => m.killAllProcessGroups()),
-});
-
-// A reader that stops early (`codewhale hooks list | head`) is not an error: stop quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
-}
-
-import('./main.js')
-  .then(({ main }) => main(argv))
-  .then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`error: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+// The bundle's own `import()` of the TUI and the server goes through this one (see import-external.ts).
+registerImportExternal((specifier) => import(specifier));
+const outcome = loadBundle(join(__dirname, 'cli.cjs'));
+if (process.env['CODEWHALE_DEBUG_STARTUP'] === '1') process.stderr.write(`codewhale: compile cache ${outcome}\n`);

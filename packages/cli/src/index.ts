@@ -1,5 +1,5 @@
 /**
- * @codewhale/cli — the `codewhale` command line. The binary is `dist/bin.js`; `main` runs the
+ * @codewhale/cli — the `codewhale` command line. The binary is `dist/bin.cjs`; `main` runs the
  * same CLI in-process (argv without node and script → exit code).
  */
 export { main, reportError } from './main.js';

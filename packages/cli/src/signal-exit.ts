@@ -23,7 +23,13 @@ export function signalExitCode(signal: NodeJS.Signals): number {
 /** Runs when a signal ends the process: end the session gracefully. May be async. */
 export type SignalExitHandler = (signal: NodeJS.Signals) => void | Promise<void>;
 
-const handlers = new Set<SignalExitHandler>();
+/**
+ * One registry per process, not per copy of this module: the binary runs the command line as
+ * its own bundle (dist/cli.cjs), and a program that imports `@codewhale/cli` and then runs the
+ * binary in the same process must reach the same handlers.
+ */
+const REGISTRY = Symbol.for('codewhale.signalExitHandlers');
+const handlers: Set<SignalExitHandler> = ((globalThis as { [REGISTRY]?: Set<SignalExitHandler> })[REGISTRY] ??= new Set());
 
 /**
  * Register a graceful-exit handler (the hook point for interactive surfaces). Returns the

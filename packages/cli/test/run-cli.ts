@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.cjs');
 
 export interface CliResult {
   readonly code: number | null;

@@ -222,10 +222,20 @@ export class HookRuntime {
     return matchingHooks(this.#hooks, ctx);
   }
 
-  #env(ctx: HookContext): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) env[k] = v;
-    return Object.assign(env, buildHookEnv(ctx));
+  /**
+   * The environment of the last context: every gate of one tool call shares its context, so
+   * the chain builds it once. (The parent environment is read again for each new context; it
+   * may be the live `process.env`.)
+   */
+  #lastEnv: { readonly ctx: HookContext; readonly env: Readonly<Record<string, string>> } | null = null;
+
+  #env(ctx: HookContext): Readonly<Record<string, string>> {
+    if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
+    const inherited: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) inherited[k] = v;
+    const env = Object.freeze(Object.assign(inherited, buildHookEnv(ctx)));
+    this.#lastEnv = { ctx, env };
+    return env;
   }
 
   #spec(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): RunSpec {

@@ -38,15 +38,18 @@ function send(msg) {
 
 // Linux: a process that called setpgid left the hook's group but not its session (the hook
 // is a session leader). Sessions of ended runs are swept when the host is idle, off the path
-// of the next spawn, and at the latest SWEEP_MAX_DELAY_MS after the run ended.
+// of the next spawn, and at the latest SWEEP_MAX_DELAY_MS after the run ended. Only the pids
+// allocated after a session's leader (up to the newest pid, /proc/loadavg) can be its members;
+// the whole table is read when that window cannot be trusted (see session-sweep.ts).
 const SWEEP_IDLE_MS = 15;
 const SWEEP_MAX_DELAY_MS = 200;
-const pendingSessions = new Set();
+const SWEEP_WINDOW_MAX_AGE_MS = 1000;
+const pendingSessions = new Map();
 let sweepTimer = null;
 let sweepDeadline = 0;
-function scheduleSweep(sid) {
+function scheduleSweep(sid, started) {
   if (process.platform !== 'linux') return;
-  pendingSessions.add(sid);
+  pendingSessions.set(sid, Math.min(started, pendingSessions.has(sid) ? pendingSessions.get(sid) : started));
   const now = Date.now();
   if (sweepDeadline === 0) sweepDeadline = now + SWEEP_MAX_DELAY_MS;
   if (sweepTimer) clearTimeout(sweepTimer);
@@ -55,11 +58,11 @@ function scheduleSweep(sid) {
 function sweep() {
   sweepTimer = null;
   sweepDeadline = 0;
-  const sids = new Set();
-  for (const sid of pendingSessions) {
+  const sids = new Map();
+  for (const [sid, started] of pendingSessions) {
     // A live process with the leader's pid means the pid was reused (by a new session
     // leader, possibly ours): that session is not the one that ended.
-    if (!runs.has(sid) && !fs.existsSync('/proc/' + sid)) sids.add(sid);
+    if (!runs.has(sid) && !fs.existsSync('/proc/' + sid)) sids.set(sid, started);
   }
   pendingSessions.clear();
   killSessions(sids);
@@ -68,13 +71,29 @@ function killSessions(sids) {
   if (sids.size === 0 || process.platform !== 'linux') return;
   let entries;
   try { entries = fs.readdirSync('/proc'); } catch { return; }
+  let newest = null;
+  try {
+    const last = Number(fs.readFileSync('/proc/loadavg', 'latin1').trim().split(/\s+/)[4]);
+    if (Number.isSafeInteger(last) && last > 0) newest = last;
+  } catch {}
+  const now = Date.now();
+  let whole = newest === null;
+  for (const started of sids.values()) if (now - started > SWEEP_WINDOW_MAX_AGE_MS) whole = true;
   for (const e of entries) {
     const c = e.charCodeAt(0);
     if (c < 48 || c > 57) continue;
+    const pid = Number(e);
+    if (!whole) {
+      let inWindow = false;
+      for (const sid of sids.keys()) {
+        if (sid <= newest ? pid > sid && pid <= newest : pid > sid || pid <= newest) { inWindow = true; break; }
+      }
+      if (!inWindow) continue;
+    }
     let stat;
     try { stat = fs.readFileSync('/proc/' + e + '/stat', 'latin1'); } catch { continue; }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (sids.has(Number(fields[3]))) rawKill(Number(e), SIG.SIGKILL);
+    if (sids.has(Number(fields[3]))) rawKill(pid, SIG.SIGKILL);
   }
 }
 
@@ -181,10 +200,11 @@ function drain(done, streams, ms) {
 }
 
 async function runHook(q) {
+  const started = Date.now();
   const sub = start(q);
   if (!sub) return;
   const pid = sub.pid;
-  const run = { pid, stop: null };
+  const run = { pid, stop: null, started };
   runs.set(pid, run);
   send({ t: 's', id: q.id, pid });
   if (sub.stdin) {
@@ -208,7 +228,7 @@ async function runHook(q) {
     signalGroup(pid, 'SIGKILL');
     await drain(done, streams, q.shutdownMs);
     runs.delete(pid);
-    if (reaped) scheduleSweep(pid);
+    if (reaped) scheduleSweep(pid, started);
     send({ t: 'd', id: q.id, timedOut: true, reaped });
     return;
   }
@@ -218,7 +238,7 @@ async function runHook(q) {
   clearTimeout(killTimer);
   signalGroup(pid, 'SIGKILL');
   runs.delete(pid);
-  scheduleSweep(pid);
+  scheduleSweep(pid, started);
   send({
     t: 'd', id: q.id, timedOut: false, exitCode: first.code, signal: first.code === null ? first.signal : null, complete,
     stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
@@ -227,6 +247,7 @@ async function runHook(q) {
 }
 
 function runShell(q) {
+  const started = Date.now();
   const sub = start(q);
   if (!sub) return;
   const pid = sub.pid;
@@ -237,7 +258,7 @@ function runShell(q) {
     clearTimeout(killTimer);
     killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
   };
-  runs.set(pid, { pid, stop: () => stop('killed') });
+  runs.set(pid, { pid, stop: () => stop('killed'), started });
   byId.set(q.id, pid);
   send({ t: 's', id: q.id, pid });
   const { caps, streams, done } = streamsOf(sub, () => headTail(q.headBytes, q.tailBytes), () => headTail(q.headBytes, q.tailBytes));
@@ -252,7 +273,7 @@ function runShell(q) {
       signalGroup(pid, 'SIGKILL');
       runs.delete(pid);
       byId.delete(q.id);
-      scheduleSweep(pid);
+      scheduleSweep(pid, started);
       const status = ending !== null ? ending : code === null ? 'killed' : code === 0 ? 'completed' : 'failed';
       send({
         t: 'd', id: q.id, exitCode: code, status,
@@ -267,10 +288,10 @@ const byId = new Map();
 function shutdown() {
   if (closing) return;
   closing = true;
-  const sids = new Set();
-  for (const sid of pendingSessions) if (!fs.existsSync('/proc/' + sid)) sids.add(sid);
+  const sids = new Map();
+  for (const [sid, started] of pendingSessions) if (!fs.existsSync('/proc/' + sid)) sids.set(sid, started);
   // Live runs: their leaders are killed here and not yet reaped, so their sessions are ours.
-  for (const pid of runs.keys()) { signalGroup(pid, 'SIGKILL'); sids.add(pid); }
+  for (const [pid, run] of runs) { signalGroup(pid, 'SIGKILL'); sids.set(pid, run.started); }
   killSessions(sids);
   process.exit(0);
 }

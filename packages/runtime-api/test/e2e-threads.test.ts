@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from './server-process.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/serve-env.mjs', import.meta.url));
-const CLI = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../cli/dist/bin.cjs', import.meta.url));
 const TOKEN = 'e2e-threads-token-123456';
 const API_KEY = 'sk-e2e-threads-key-abcdef';
 const H = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };

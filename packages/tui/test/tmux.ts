@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'dist', 'bin.js');
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'cli', 'dist', 'bin.cjs');
 
 export function requireTmux(): void {
   if (spawnSync('tmux', ['-V']).status !== 0) throw new Error('tmux is required for the end-to-end TUI tests: apt-get install -y tmux (.ci/run installs it)');

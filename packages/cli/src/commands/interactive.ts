@@ -1,3 +1,4 @@
+import { importExternal } from '../import-external.js';
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -44,7 +45,7 @@ export async function runInteractive(argv: readonly string[], io: Io, runCli: Ru
     io.stderr(`error: the interactive UI needs a terminal (${problem})\nhint: use \`codewhale exec "<prompt>"\` in scripts and pipes\n`);
     return EXIT_NOT_A_TERMINAL;
   }
-  const { runTui } = await import('@codewhale/tui');
+  const { runTui } = await importExternal<typeof import('@codewhale/tui')>('@codewhale/tui');
   return runTui({
     cwd: io.cwd,
     env: io.env,

@@ -1,3 +1,4 @@
+import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
@@ -37,7 +38,7 @@ function processStopSignal(): StopSignal {
 export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = processStopSignal()): Promise<number> {
   const ctx = commandContext(opts, io);
   // Loaded only here, so `--version` and the other commands never pay for the server.
-  const api = await import('@codewhale/runtime-api');
+  const api = await importExternal<typeof import('@codewhale/runtime-api')>('@codewhale/runtime-api');
   let server;
   try {
     server = await api.startServer({

@@ -1,7 +1,8 @@
 /**
  * The OpenAI-compatible Chat Completions provider: DeepSeek, OpenAI, Ollama, vLLM and any
- * server that speaks the same streaming wire. Real HTTP (global `fetch`) and SSE.
+ * server that speaks the same streaming wire. Real HTTP (`node:http`, see node-fetch.ts) and SSE.
  */
+import { nodeFetch } from './node-fetch.js';
 import { ChatChunkReader } from './chat-chunk-reader.js';
 import { buildChatRequestBody } from './chat-request.js';
 import { httpFailure, streamErrorFailure } from './http-failure.js';
@@ -45,7 +46,7 @@ export interface OpenAICompatibleProviderOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Extra top-level body fields. */
   readonly extraBody?: Readonly<Record<string, unknown>>;
-  /** The fetch to use (tests); default the global one. */
+  /** The fetch to use (tests); default {@link nodeFetch} (`node:http` with keep-alive). */
   readonly fetch?: typeof fetch;
 }
 
@@ -104,7 +105,7 @@ export class OpenAICompatibleProvider implements ModelProvider {
         : options.maxTokensField;
     this.#headers = options.headers ?? {};
     this.#extraBody = options.extraBody;
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#fetch = options.fetch ?? (nodeFetch as typeof fetch);
   }
 
   /** Whether requests carry an `Authorization` header. */

@@ -48,6 +48,20 @@ describe('startFakeOpenAIServer', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) as number, completion_tokens: expect.any(Number) as number } });
   });
 
+  it('reports the end of each streamed reply by its turn index', async () => {
+    const ends: number[] = [];
+    server = await startFakeOpenAIServer({
+      turns: [{ text: 'one' }, { status: 500 }, { tool_calls: [{ name: 'bash', arguments: { command: 'true' } }] }],
+      onReplyEnd: (index) => ends.push(index),
+    });
+    await post(`${server.url}/chat/completions`, { model: 'm', messages: [] });
+    expect(ends).toEqual([0]);
+    await post(`${server.url}/chat/completions`, { model: 'm', messages: [] });
+    await post(`${server.url}/chat/completions`, { model: 'm', messages: [] });
+    // a fault turn is not a streamed reply
+    expect(ends).toEqual([0, 2]);
+  });
+
   it('records every request body and its headers', async () => {
     server = await startFakeOpenAIServer({ turns: [{ text: 'a' }, { text: 'b' }] });
     await post(`${server.url}/chat/completions`, { model: 'm', messages: [{ role: 'tool', tool_call_id: 'c1', content: 'result text' }] }, { authorization: 'Bearer k' });

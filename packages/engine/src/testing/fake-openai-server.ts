@@ -82,6 +82,11 @@ export interface FakeOpenAIServerOptions {
   readonly apiKey?: string;
   /** Default pause between frames. Default 0. */
   readonly chunkDelayMs?: number;
+  /**
+   * Called when a streamed reply has been written out completely (its last byte handed to the
+   * socket), with the 0-based turn index: benchmarks measure from here to the next request.
+   */
+  readonly onReplyEnd?: (index: number) => void;
 }
 
 /** A running fake server. */
@@ -183,7 +188,7 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions): P
       }
       return;
     }
-    await streamReply(res, turn, body as Record<string, unknown>, turnNumber, options.chunkDelayMs ?? 0, closing.signal);
+    await streamReply(res, turn, body as Record<string, unknown>, turnNumber, options.chunkDelayMs ?? 0, closing.signal, options.onReplyEnd);
   };
 
   const server = createServer((req, res) => {
@@ -228,6 +233,7 @@ async function streamReply(
   turnNumber: number,
   defaultChunkDelayMs: number,
   closing: AbortSignal,
+  onReplyEnd: ((index: number) => void) | undefined,
 ): Promise<void> {
   if (!(await sleep(turn.delayMs ?? 0, closing))) return;
   const le = turn.lineEnding ?? '\n';
@@ -270,7 +276,7 @@ async function streamReply(
     res.socket?.destroy();
     return;
   }
-  res.end();
+  res.end(() => onReplyEnd?.(turnNumber - 1));
 }
 
 /** Every `data:` payload of a reply, in order (objects, and the literal `[DONE]`). */

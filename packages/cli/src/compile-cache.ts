@@ -1,0 +1,137 @@
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import vm from 'node:vm';
+
+/**
+ * Start-up of the command line on Node 20: the whole CLI is one CommonJS bundle, and V8's
+ * compiled code for it is kept between runs in a private cache directory, so a command pays
+ * for reading ~0.5 MB of cached code instead of compiling the bundle and resolving a dozen ES
+ * modules (about a third of `hooks list`'s start-up). Node ≥ 22.1 has this built in
+ * (`module.enableCompileCache`), and that is used there instead.
+ *
+ * The cache holds executable code, so it is used only from a directory this user owns, that
+ * is a real directory (not a symbolic link) and that nobody else can write (mode 0700); files
+ * are read only when they are regular files owned by this user, and written whole (temporary
+ * file, then rename). V8 itself rejects data made for another source or another V8. Anything
+ * unexpected means no cache: the bundle is then compiled as usual, never an error.
+ *
+ * `CODEWHALE_COMPILE_CACHE` selects the directory; `off` (or `0`, `false`) disables the cache.
+ * The default is `<os tmpdir>/codewhale-compile-cache-<uid>`.
+ */
+
+/** Where the cache lives, or null when it is switched off. */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): string | null {
+  const v = (env['CODEWHALE_COMPILE_CACHE'] ?? '').trim();
+  if (v === 'off' || v === '0' || v === 'false') return null;
+  if (v !== '') return v;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return join(tmpdir(), `codewhale-compile-cache-${uid}`);
+}
+
+/**
+ * Create the directory if needed and say whether it is safe to use: a directory (not a link),
+ * owned by this user, with no permissions for group or others.
+ */
+export function privateDirectory(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return false;
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return false;
+    return (st.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The cache file of one bundle: it changes with the Node version, the bundle's size and its mtime. */
+export function cacheFileName(bundle: string, node = process.version, arch = process.arch): string {
+  const st = statSync(bundle);
+  return `${basename(bundle)}-${node}-${arch}-${st.size}-${Math.trunc(st.mtimeMs)}.v8`;
+}
+
+/** The cached data, when the file is a regular file of this user; otherwise undefined. */
+export function readCache(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || (typeof process.getuid === 'function' && st.uid !== process.getuid())) return undefined;
+    if (st.size === 0 || st.size > 64 * 1024 * 1024) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < buf.length) {
+      const n = readSync(fd, buf, off, buf.length - off, off);
+      if (n === 0) return undefined;
+      off += n;
+    }
+    return buf;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Write the cache file whole (a temporary file renamed over it); failures are ignored. */
+export function writeCache(file: string, data: Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, file);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+  }
+}
+
+/** What {@link loadBundle} did, for tests and `CODEWHALE_DEBUG_STARTUP`. */
+export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'rejected' | 'plain-require';
+
+/**
+ * Run the CommonJS bundle `bundle` as a module, with V8's code cache when it is safe to use.
+ * Returns what happened with the cache. The cache is written at exit when it was missing or
+ * V8 rejected it, so it also holds the functions that ran during this command.
+ */
+export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env): CacheOutcome {
+  const nodeModule = Module as unknown as { enableCompileCache?: (dir?: string) => unknown; wrap?: (s: string) => string };
+  const req = createRequire(bundle);
+  const dir = cacheDirectory(env);
+  if (typeof nodeModule.enableCompileCache === 'function') {
+    // Node ≥ 22.1 caches CommonJS and ES modules itself.
+    if (dir !== null && privateDirectory(dir)) nodeModule.enableCompileCache(dir);
+    req(bundle);
+    return 'plain-require';
+  }
+  if (dir === null || typeof nodeModule.wrap !== 'function') {
+    req(bundle);
+    return dir === null ? 'off' : 'plain-require';
+  }
+  if (!privateDirectory(dir)) {
+    req(bundle);
+    return 'unsafe-directory';
+  }
+  const file = join(dir, cacheFileName(bundle));
+  const cachedData = readCache(file);
+  const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  // No `importModuleDynamically`: Node 20 drops it from a script restored from cached data, so
+  // the bundle imports the packages outside it through import-external.ts instead.
+  const script = new vm.Script(nodeModule.wrap(source), { filename: bundle, cachedData });
+  const outcome: CacheOutcome = cachedData === undefined ? 'cold' : script.cachedDataRejected === true ? 'rejected' : 'hit';
+  if (outcome !== 'hit') process.once('exit', () => writeCache(file, script.createCachedData()));
+  const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  const mod = new (Module as unknown as new (id: string) => { exports: unknown; filename: string; loaded: boolean })(bundle);
+  mod.filename = bundle;
+  fn.call(mod.exports, mod.exports, req, mod, bundle, join(bundle, '..'));
+  mod.loaded = true;
+  return outcome;
+}

@@ -1,0 +1,109 @@
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cacheDirectory, cacheFileName, privateDirectory, readCache, writeCache } from '../src/compile-cache.js';
+import { sandbox } from './run-cli.js';
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+describe('compile cache: where and when it is trusted', () => {
+  it('is off for off/0/false, follows CODEWHALE_COMPILE_CACHE, else a per-user tmp directory', () => {
+    for (const v of ['off', '0', 'false', ' off ']) expect(cacheDirectory({ CODEWHALE_COMPILE_CACHE: v })).toBeNull();
+    expect(cacheDirectory({ CODEWHALE_COMPILE_CACHE: '/x/y' })).toBe('/x/y');
+    expect(cacheDirectory({})).toMatch(new RegExp(`codewhale-compile-cache-${process.getuid?.() ?? 'user'}$`));
+  });
+
+  it('creates a 0700 directory, and refuses a link, a directory others can write, or another owner', () => {
+    const s = sandbox();
+    const dir = join(s.dir, 'cache');
+    expect(privateDirectory(dir)).toBe(true);
+    expect(lstatSync(dir).mode & 0o777).toBe(0o700);
+
+    const link = join(s.dir, 'link');
+    symlinkSync(dir, link);
+    expect(privateDirectory(link)).toBe(false);
+
+    const open = join(s.dir, 'open');
+    mkdirSync(open, { mode: 0o700 });
+    chmodSync(open, 0o770);
+    expect(privateDirectory(open)).toBe(false);
+
+    const file = join(s.dir, 'file');
+    writeFileSync(file, '');
+    expect(privateDirectory(file)).toBe(false);
+
+    if (isRoot) {
+      const foreign = join(s.dir, 'foreign');
+      mkdirSync(foreign, { mode: 0o700 });
+      chownSync(foreign, 12345, 12345);
+      expect(privateDirectory(foreign)).toBe(false);
+    }
+  });
+
+  it('reads only whole regular files of this user, and writes them 0600 through a rename', () => {
+    const s = sandbox();
+    const f = join(s.dir, 'data.v8');
+    writeCache(f, Buffer.from('cached bytes'));
+    expect(statSync(f).mode & 0o777).toBe(0o600);
+    expect(readCache(f)?.toString()).toBe('cached bytes');
+    expect(readdirSync(s.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+
+    const link = join(s.dir, 'link.v8');
+    symlinkSync(f, link);
+    expect(readCache(link)).toBeUndefined();
+    writeFileSync(join(s.dir, 'empty.v8'), '');
+    expect(readCache(join(s.dir, 'empty.v8'))).toBeUndefined();
+    expect(readCache(join(s.dir, 'missing.v8'))).toBeUndefined();
+    if (isRoot) {
+      chownSync(f, 12345, 12345);
+      expect(readCache(f)).toBeUndefined();
+    }
+  });
+
+  it('names the cache after the Node version, the architecture, and the bundle size and mtime', () => {
+    const s = sandbox();
+    const b = join(s.dir, 'cli.cjs');
+    writeFileSync(b, 'x'.repeat(10));
+    const a = cacheFileName(b, 'v20.1.0', 'x64');
+    expect(a).toMatch(/^cli\.cjs-v20\.1\.0-x64-10-\d+\.v8$/);
+    expect(cacheFileName(b, 'v22.0.0', 'x64')).not.toBe(a);
+    writeFileSync(b, 'x'.repeat(11));
+    expect(cacheFileName(b, 'v20.1.0', 'x64')).not.toBe(a);
+  });
+});
+
+describe('compile cache: the built binary', () => {
+  const run = async (s: ReturnType<typeof sandbox>, cache: string) => {
+    const r = await s.run(['hooks', 'list'], { env: { CODEWHALE_COMPILE_CACHE: cache, CODEWHALE_DEBUG_STARTUP: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('No hooks configured');
+    // nothing else on stderr: no experimental-feature warning, no stack
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    return /compile cache (\S+)/.exec(r.stderr)?.[1];
+  };
+
+  it('compiles cold once, then runs from the cache; bad data is rejected, the command still works, and it is rewritten', async () => {
+    const s = sandbox();
+    const cache = join(s.dir, 'cache');
+    expect(await run(s, cache)).toBe('cold');
+    const [file] = readdirSync(cache);
+    expect(file).toMatch(/^cli\.cjs-v\d+.*\.v8$/);
+    expect(statSync(join(cache, file!)).size).toBeGreaterThan(10_000);
+    expect(await run(s, cache)).toBe('hit');
+
+    writeFileSync(join(cache, file!), Buffer.from(readFileSync(join(cache, file!)).map((b, i) => (i < 64 ? b ^ 0xff : b))));
+    expect(await run(s, cache)).toBe('rejected');
+    expect(await run(s, cache)).toBe('hit');
+  }, 60_000);
+
+  it('does not use a directory others can write, and can be switched off', async () => {
+    const s = sandbox();
+    const cache = join(s.dir, 'shared');
+    mkdirSync(cache, { mode: 0o700 });
+    chmodSync(cache, 0o777);
+    expect(await run(s, cache)).toBe('unsafe-directory');
+    expect(readdirSync(cache)).toEqual([]);
+    expect(await run(s, 'off')).toBe('off');
+    expect(existsSync(join(s.dir, 'off'))).toBe(false);
+  }, 60_000);
+});
