@@ -5,7 +5,8 @@
 // figure is taken for both spawn modes (the process host and the in-process fallback,
 // CODEWHALE_PROCESS_HOST=off), once quiet and once while a CPU burner this benchmark starts
 // (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations;
-// `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part.
+// `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part;
+// `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ const root = new URL('..', import.meta.url).pathname;
 const BIN = join(root, 'packages/cli/dist/bin.cjs');
 const CALLS = 20;
 const QUICK = process.env.BENCH_QUICK === '1';
-const CONVERSATIONS = QUICK ? 2 : 6; // 6 × 19 gaps ≈ the issue's 120
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS) || (QUICK ? 2 : 6); // 6 × 19 gaps ≈ the issue's 120
 const MODES = (process.env.BENCH_MODES ?? 'in-process,host').split(',');
 const LOADS = (process.env.BENCH_LOADS ?? 'quiet,loaded').split(',');
 

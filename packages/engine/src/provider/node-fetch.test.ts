@@ -43,6 +43,7 @@ async function readAll(res: Response): Promise<string> {
 describe('nodeFetch', () => {
   it('posts the body with its length and returns status, headers and the streamed reply', async () => {
     const s = await serve((req, res) => {
+      res.setHeader('x-twice', ['a', 'b']);
       res.writeHead(201, 'Made', { 'content-type': 'text/event-stream', 'x-echo': String(req.headers['content-length']) });
       res.write(`data: ${(req as IncomingMessage & { body?: string }).body}\n\n`);
       setTimeout(() => res.end('data: [DONE]\n\n'), 5);
@@ -51,7 +52,9 @@ describe('nodeFetch', () => {
     expect(res.status).toBe(201);
     expect(res.statusText).toBe('Made');
     expect(res.ok).toBe(true);
-    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('Content-Type')).toBe('text/event-stream');
+    expect(res.headers.get('x-twice')).toBe('a, b');
+    expect(res.headers.get('x-absent')).toBeNull();
     expect(res.headers.get('x-echo')).toBe(String(Buffer.byteLength('{"a":"é"}')));
     expect(await readAll(res)).toBe('data: {"a":"é"}\n\ndata: [DONE]\n\n');
   });
@@ -153,6 +156,18 @@ describe('nodeFetch', () => {
     const e = (await res.text().catch((x: unknown) => x)) as Error;
     expect(e).toBeInstanceOf(TypeError);
     expect(e.message).toBe('fetch failed');
+  });
+
+  it('is not ok outside 2xx', async () => {
+    const s = await serve((_req, res) => {
+      res.writeHead(429, { 'retry-after': '3' });
+      res.end('{"error":{"message":"slow down"}}');
+    });
+    const res = await nodeFetch(s.url, { method: 'POST', body: '{}' });
+    expect(res.ok).toBe(false);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3');
+    expect(await res.text()).toContain('slow down');
   });
 
   it('has no body for 204 and does not follow redirects', async () => {

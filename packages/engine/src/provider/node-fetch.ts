@@ -7,7 +7,8 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
  *
  * Why not the global `fetch`: measured in the same process against the fake server
  * (`pnpm bench hooks-e2e`), undici's fetch costs about 0.7 ms more per model request than
- * `node:http`, on the path between a tool result and the next request.
+ * `node:http`, on the path between a tool result and the next request; and the first use of
+ * the global `fetch`, `Response` or `Headers` loads undici, ~35 ms of start-up.
  *
  * Semantics the provider relies on:
  * - a refused or reset connection rejects with `TypeError('fetch failed')` whose `cause` is
@@ -107,17 +108,49 @@ function send(via: Requester, url: URL, init: FetchInit, signal: AbortSignal | n
     req.on('response', (res) => {
       settled = true;
       const status = res.statusCode ?? 0;
-      const responseHeaders = new Headers();
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       const stream = NULL_BODY_STATUS.has(status) ? null : bodyStream(res, signal, () => signal?.removeEventListener('abort', onAbort));
       if (stream === null) {
         signal?.removeEventListener('abort', onAbort);
         res.resume();
       }
-      resolve(new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders }));
+      resolve(new NodeResponse(status, res.statusMessage ?? '', res.rawHeaders, stream) as unknown as Response);
     });
     req.end(body ?? undefined);
   });
+}
+
+/** What the provider reads of a `Response`, without loading undici. */
+export class NodeResponse {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    rawHeaders: readonly string[],
+    readonly body: ReadableStream<Uint8Array> | null,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    // Names are case-insensitive and repeated values are joined with ", ", as in `Headers.get`.
+    const map = new Map<string, string>();
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!.toLowerCase();
+      const prev = map.get(name);
+      map.set(name, prev === undefined ? rawHeaders[i + 1]! : `${prev}, ${rawHeaders[i + 1]!}`);
+    }
+    this.headers = { get: (name) => map.get(name.toLowerCase()) ?? null };
+  }
+
+  async text(): Promise<string> {
+    if (this.body === null) return '';
+    const decoder = new TextDecoder();
+    const reader = this.body.getReader();
+    let out = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return out + decoder.decode();
+      out += decoder.decode(value, { stream: true });
+    }
+  }
 }
 
 /** The reply as a byte stream with backpressure; cancel drains the rest (keep-alive), bounded. */
