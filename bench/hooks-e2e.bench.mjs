@@ -30,17 +30,21 @@ const median = (xs) => {
   return s.length === 0 ? NaN : s[Math.floor(s.length / 2)];
 };
 
-/** The floor: an async `sh -c true` spawn with three pipes from a small Node process. */
-function spawnFloor() {
+/**
+ * The floor: an async `sh -c true` spawn with three pipes from a small Node process. Returns
+ * the `n` timed spawns (after 5 warm-ups); the bench takes them between conversations, so the
+ * floor sees the same load as the gaps it is compared with.
+ */
+function spawnFloor(n = 20) {
   const script = `const { spawn } = require('node:child_process');
 const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'] }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
-(async () => { const xs = []; for (let i = 0; i < 60; i++) { const t = performance.now(); await one(); if (i >= 10) xs.push(performance.now() - t); } xs.sort((a, b) => a - b); console.log(xs[xs.length >> 1]); })();`;
+(async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } console.log(JSON.stringify(xs)); })();`;
   return new Promise((resolve, reject) => {
     const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
-    c.on('close', () => resolve(Number(out.trim())));
+    c.on('close', () => resolve(JSON.parse(out.trim())));
   });
 }
 
@@ -163,23 +167,25 @@ export async function run() {
     const stop = load === 'loaded' ? burners() : () => {};
     try {
       await new Promise((r) => setTimeout(r, load === 'loaded' ? 300 : 0));
-      const floor = await spawnFloor();
-      const la = loadavg()[0];
-      rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `load average ${round(la)}` });
+      const floors = [...(await spawnFloor())];
       const bare = await bareRate();
       // Conversations interleave modes and gate counts, so a change in the machine's load
-      // during the run affects every configuration alike.
+      // during the run affects every configuration alike; floor samples are taken between them.
       const gaps = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
       const intervals = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
       for (let i = 0; i < CONVERSATIONS; i++) {
         for (const mode of MODES) {
           for (const gates of [0, 1, 10]) {
+            floors.push(...(await spawnFloor(10)));
             const c = await conversation(gates, mode);
             gaps[mode][gates].push(...c.gaps);
             intervals[mode][gates].push(...c.intervals);
           }
         }
       }
+      const floor = median(floors);
+      const la = loadavg()[0];
+      rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `median of ${floors.length} taken between the conversations; load average ${round(la)}` });
       for (const mode of MODES) {
         setSpawnMode(mode);
         const g = { 0: median(gaps[mode][0]), 1: median(gaps[mode][1]), 10: median(gaps[mode][10]) };
