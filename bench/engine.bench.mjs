@@ -38,8 +38,12 @@ export async function run() {
   writeFileSync(join(ws, 'file.txt'), 'hello\n'.repeat(50));
   await session(0, ws); // warm up
   const rows = [];
-  const base = await session(0, ws);
-  rows.push({ name: 'session: per tool call, 0 hooks (baseline)', value: round(base, 3), unit: 'ms', note: `${CALLS} read calls, replay provider` });
+  // The median of several sessions: one 40-call session is a few tens of ms, at the mercy of a
+  // single scheduler hiccup.
+  const runs = [];
+  for (let i = 0; i < 9; i++) runs.push(await session(0, ws));
+  const base = [...runs].sort((a, b) => a - b)[runs.length >> 1];
+  rows.push({ name: 'session: per tool call, 0 hooks (baseline)', value: round(base, 3), unit: 'ms', note: `${CALLS} read calls, replay provider; median of ${runs.length} sessions (goal ≤ 0.5 ms)` });
   for (const n of [1, 10]) {
     const per = await session(n, ws);
     rows.push({ name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`, value: round(per, 2), unit: 'ms', note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook` });

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReplayProvider, chunkText } from './replay-provider.js';
 import { ReplayScriptError, checkReplayScript, parseReplayScript } from './replay-script.js';
 import { type ModelRequest, type ModelStreamEvent, ProviderError } from './types.js';
+import { codePointCount } from './usage.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`../../test/fixtures/replay/${name}`, import.meta.url));
 const request: ModelRequest = { model: 'replay', messages: [{ role: 'user', content: 'what is in here?' }], tools: [] };
@@ -177,5 +179,54 @@ describe('chunkText', () => {
     expect(parts).toHaveLength(3);
     expect(parts.join('')).toBe(long);
     expect(chunkText('x'.repeat(1000))).toHaveLength(4);
+  });
+});
+
+describe('replay usage estimate (cached per message)', () => {
+  // Strings of arbitrary UTF-16 code units: pairs, lone surrogates, surrogate halves at the edges.
+  const units = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 24 }).map((xs) => String.fromCharCode(...xs));
+  const message = fc.oneof(
+    fc.record({ role: fc.constantFrom('system' as const, 'user' as const), content: units }),
+    fc.record({ role: fc.constant('tool' as const), toolCallId: fc.constant('c'), content: units }),
+    fc.record({
+      role: fc.constant('assistant' as const),
+      content: fc.option(units, { nil: null }),
+      reasoningContent: fc.option(units, { nil: undefined }),
+      toolCalls: fc.option(fc.array(fc.record({ id: fc.constant('c'), name: units, arguments: units }), { maxLength: 2 }), { nil: undefined }),
+    }),
+  );
+  /** The definition: the code points of the whole request text, ÷ 4, rounded up. */
+  const expected = (r: ModelRequest): number => {
+    let text = '';
+    for (const m of r.messages) {
+      if (m.role === 'assistant') {
+        text += (m.content ?? '') + (m.reasoningContent ?? '');
+        for (const c of m.toolCalls ?? []) text += c.name + c.arguments;
+      } else text += m.content;
+    }
+    if (r.tools.length > 0) text += JSON.stringify(r.tools);
+    return Math.ceil([...text].length / 4);
+  };
+  const inputTokens = async (r: ModelRequest): Promise<number> => {
+    const p = new ReplayProvider(parseReplayScript('{"text": "ok"}', 'x'));
+    for await (const e of p.stream(r)) if (e.type === 'usage') return e.usage.inputTokens;
+    throw new Error('no usage event');
+  };
+
+  it('counts code points as iterating the string does', () => {
+    fc.assert(fc.property(units, (s) => codePointCount(s) === [...s].length));
+  });
+
+  it('equals the estimate of the concatenated request, on a first request and on later ones that reuse the history objects', async () => {
+    const tools = [{ name: 'bash', description: 'run ✓ 🐋', parameters: { type: 'object' } }];
+    await fc.assert(
+      fc.asyncProperty(fc.array(message, { maxLength: 8 }), fc.array(message, { maxLength: 4 }), fc.boolean(), async (history, more, withTools) => {
+        const first: ModelRequest = { model: 'm', messages: history as ModelRequest['messages'], tools: withTools ? tools : [] };
+        expect(await inputTokens(first)).toBe(expected(first));
+        const second: ModelRequest = { ...first, messages: [...first.messages, ...(more as ModelRequest['messages'])] };
+        expect(await inputTokens(second)).toBe(expected(second));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

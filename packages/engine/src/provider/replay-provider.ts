@@ -6,7 +6,7 @@ import { readRegularFile } from '@codewhale/hooks-supervisor';
 import { abortableSleep } from './abortable-sleep.js';
 import { type ReplayTurn, parseReplayScript } from './replay-script.js';
 import { type ModelProvider, type ModelRequest, type ModelStreamEvent, type ModelUsage, ProviderError } from './types.js';
-import { estimateTokens, parseUsage } from './usage.js';
+import { codePointCount, estimateTokens, parseUsage } from './usage.js';
 
 /** The largest replay script {@link ReplayProvider.fromFile} reads. */
 export const REPLAY_SCRIPT_MAX_BYTES = 64 * 1024 * 1024;
@@ -168,22 +168,68 @@ function replayUsage(turn: ReplayTurn, request: ModelRequest): ModelUsage {
     : estimateTokens(turn.reasoning + turn.text + turn.toolCalls.map((c) => c.name + c.arguments).join(''));
   return {
     ...parsed,
-    inputTokens: has('prompt_tokens', 'input_tokens') ? parsed.inputTokens : estimateTokens(requestText(request)),
+    inputTokens: has('prompt_tokens', 'input_tokens') ? parsed.inputTokens : requestTokens(request),
     outputTokens,
     reasoningTokens: reasoningTokens !== null && reasoningTokens <= outputTokens ? reasoningTokens : null,
   };
 }
 
-function requestText(request: ModelRequest): string {
-  let text = '';
-  for (const m of request.messages) {
+/**
+ * The estimated input tokens of a request: the code points of every message's text and of the
+ * tool list, ÷ 4, rounded up. A session sends its whole history on every request, so each
+ * message's count (and the tool list's) is computed once and kept with the object; a request
+ * then costs only its new messages. The counts add up exactly as the concatenated text's would:
+ * a surrogate pair split across two parts is counted once.
+ */
+function requestTokens(request: ModelRequest): number {
+  let total = 0;
+  let prevLast = 0;
+  const add = (span: Span): void => {
+    if (span.n === 0) return;
+    total += span.n;
+    if (isHigh(prevLast) && isLow(span.first)) total--;
+    prevLast = span.last;
+  };
+  for (const m of request.messages) add(messageSpan(m));
+  if (request.tools.length > 0) add(toolsSpan(request.tools));
+  return Math.ceil(total / 4);
+}
+
+interface Span {
+  /** Code points. */
+  readonly n: number;
+  /** The first and last UTF-16 code units (0 when empty). */
+  readonly first: number;
+  readonly last: number;
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+const spanOf = (text: string): Span => ({ n: codePointCount(text), first: text.length > 0 ? text.charCodeAt(0) : 0, last: text.length > 0 ? text.charCodeAt(text.length - 1) : 0 });
+
+const MESSAGE_SPANS = new WeakMap<object, Span>();
+function messageSpan(m: ModelRequest['messages'][number]): Span {
+  let span = MESSAGE_SPANS.get(m);
+  if (!span) {
+    let text: string;
     if (m.role === 'assistant') {
-      text += (m.content ?? '') + (m.reasoningContent ?? '');
+      text = (m.content ?? '') + (m.reasoningContent ?? '');
       for (const c of m.toolCalls ?? []) text += c.name + c.arguments;
     } else {
-      text += m.content;
+      text = m.content;
     }
+    span = spanOf(text);
+    MESSAGE_SPANS.set(m, span);
   }
-  if (request.tools.length > 0) text += JSON.stringify(request.tools);
-  return text;
+  return span;
+}
+
+const TOOL_SPANS = new WeakMap<object, Span>();
+function toolsSpan(tools: ModelRequest['tools']): Span {
+  let span = TOOL_SPANS.get(tools);
+  if (!span) {
+    span = spanOf(JSON.stringify(tools));
+    TOOL_SPANS.set(tools, span);
+  }
+  return span;
 }

@@ -68,9 +68,26 @@ export function parseUsage(raw: unknown): ModelUsage {
  * per token, rounded up. Used by the replay provider and for reasoning replay accounting.
  */
 export function estimateTokens(text: string): number {
-  let codePoints = 0;
-  for (const _ of text) codePoints++;
-  return Math.ceil(codePoints / 4);
+  return Math.ceil(codePointCount(text) / 4);
+}
+
+/**
+ * The number of code points of `text` (what iterating the string yields: a surrogate pair is
+ * one, a lone surrogate is one), without the string iterator's allocation per code point.
+ */
+export function codePointCount(text: string): number {
+  let pairs = 0;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return text.length - pairs;
 }
 
 function asRecord(v: unknown): Record<string, unknown> | null {
