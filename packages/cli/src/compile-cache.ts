@@ -1,7 +1,7 @@
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 
 /**
@@ -94,6 +94,28 @@ export function writeCache(file: string, data: Buffer): void {
   }
 }
 
+/** How many cache files of one bundle are kept (an upgrade or a rebuild leaves the old ones). */
+export const KEEP_CACHE_FILES = 3;
+
+/**
+ * Remove all but the {@link KEEP_CACHE_FILES} newest cache files of the bundle `file` belongs
+ * to (same bundle name, other Node version, size or mtime), so rebuilds and upgrades do not
+ * fill the temporary directory. Failures are ignored.
+ */
+export function pruneCache(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file).split('-')[0]}-`;
+  try {
+    const others = readdirSync(dir)
+      .filter((n) => n.startsWith(prefix) && n.endsWith('.v8'))
+      .map((n) => ({ n, t: lstatSync(join(dir, n)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { n } of others.slice(KEEP_CACHE_FILES)) unlinkSync(join(dir, n));
+  } catch {
+    // another process pruned first, or the directory is gone
+  }
+}
+
 /** What {@link loadBundle} did, for tests and `CODEWHALE_DEBUG_STARTUP`. */
 export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'rejected' | 'plain-require';
 
@@ -127,7 +149,12 @@ export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env)
   // the bundle imports the packages outside it through import-external.ts instead.
   const script = new vm.Script(nodeModule.wrap(source), { filename: bundle, cachedData });
   const outcome: CacheOutcome = cachedData === undefined ? 'cold' : script.cachedDataRejected === true ? 'rejected' : 'hit';
-  if (outcome !== 'hit') process.once('exit', () => writeCache(file, script.createCachedData()));
+  if (outcome !== 'hit') {
+    process.once('exit', () => {
+      writeCache(file, script.createCachedData());
+      pruneCache(file);
+    });
+  }
   const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
   const mod = new (Module as unknown as new (id: string) => { exports: unknown; filename: string; loaded: boolean })(bundle);
   mod.filename = bundle;

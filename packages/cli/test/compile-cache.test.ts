@@ -1,7 +1,7 @@
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheFileName, privateDirectory, readCache, writeCache } from '../src/compile-cache.js';
+import { cacheDirectory, cacheFileName, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, writeCache } from '../src/compile-cache.js';
 import { sandbox } from './run-cli.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -58,6 +58,19 @@ describe('compile cache: where and when it is trusted', () => {
       chownSync(f, 12345, 12345);
       expect(readCache(f)).toBeUndefined();
     }
+  });
+
+  it('keeps the newest few cache files of a bundle and leaves other files alone', () => {
+    const s = sandbox();
+    const names = Array.from({ length: 6 }, (_, i) => `cli.cjs-v20.${i}.0-x64-10-1.v8`);
+    names.forEach((n, i) => {
+      writeFileSync(join(s.dir, n), 'x');
+      utimesSync(join(s.dir, n), 1000 + i, 1000 + i);
+    });
+    writeFileSync(join(s.dir, 'other.cjs-v20.0.0-x64-1-1.v8'), 'x');
+    writeFileSync(join(s.dir, 'notes.txt'), 'x');
+    pruneCache(join(s.dir, names[5]!));
+    expect(readdirSync(s.dir).sort()).toEqual([...names.slice(6 - KEEP_CACHE_FILES), 'notes.txt', 'other.cjs-v20.0.0-x64-1-1.v8'].sort());
   });
 
   it('names the cache after the Node version, the architecture, and the bundle size and mtime', () => {
