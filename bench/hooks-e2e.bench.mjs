@@ -6,7 +6,9 @@
 // CODEWHALE_PROCESS_HOST=off), once quiet and once while a CPU burner this benchmark starts
 // (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations;
 // `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part;
-// `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6).
+// `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6). Gate costs are
+// shown two ways: the difference of the medians over all gaps, and the median over rounds of
+// the difference within a round (0, 1 and 10 gates back to back), which cancels slow drifts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -176,16 +178,22 @@ export async function run() {
       // Conversations interleave modes and gate counts, so a change in the machine's load
       // during the run affects every configuration alike; floor samples are taken between them.
       const gaps = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
+      // Per round (one conversation of each gate count, back to back): the paired estimate.
+      const paired = Object.fromEntries(MODES.map((m) => [m, { one: [], further: [] }]));
       const intervals = Object.fromEntries(MODES.map((m) => [m, { 0: [], 1: [], 10: [] }]));
       for (let i = 0; i < CONVERSATIONS; i++) {
         for (const mode of MODES) {
+          const perRound = {};
           for (const gates of [0, 1, 10]) {
             floors.push(...(await spawnFloor(10)));
             sessionFloors.push(...(await spawnFloor(5, true)));
             const c = await conversation(gates, mode);
             gaps[mode][gates].push(...c.gaps);
+            perRound[gates] = median(c.gaps);
             intervals[mode][gates].push(...c.intervals);
           }
+          paired[mode].one.push(perRound[1] - perRound[0]);
+          paired[mode].further.push((perRound[10] - perRound[1]) / 9);
         }
       }
       const floor = median(floors);
@@ -206,8 +214,10 @@ export async function run() {
         const further = (g[10] - g[1]) / 9;
         const between = median(intervals[mode][0]);
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps; request to request ${round(between)} ms (${round(between / floor)}×)` });
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); ÷ session floor ${round(one / sessionFloor)}×` });
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); ÷ session floor ${round(further / sessionFloor)}×` });
+        const pOne = median(paired[mode].one);
+        const pFurther = median(paired[mode].further);
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
         const s = await stalls(dir);
         rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms (goal ≤ 2 ms)` });
