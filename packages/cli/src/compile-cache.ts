@@ -158,7 +158,7 @@ export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env)
   const fn = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
   const mod = new (Module as unknown as new (id: string) => { exports: unknown; filename: string; loaded: boolean })(bundle);
   mod.filename = bundle;
-  fn.call(mod.exports, mod.exports, req, mod, bundle, join(bundle, '..'));
+  fn.call(mod.exports, mod.exports, req, mod, bundle, dirname(bundle));
   mod.loaded = true;
   return outcome;
 }

@@ -286,6 +286,17 @@ describe('HookRuntime: observers', () => {
     expect(existsSync(b)).toBe(false);
   });
 
+  it('gates of one call see the same environment, and the next call sees the parent environment as it is then', async () => {
+    const file = out('gate-env');
+    const parentEnv: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: dir, STAMP: 'one' };
+    const gate = (name: string) => hookDef('tool_call_before', `echo "${name} $STAMP $DEEPSEEK_TOOL_CALL_ID" >> ${file}`, { name });
+    const r = runtime([gate('g1'), gate('g2')], { parentEnv });
+    await r.toolCallBefore({ name: 'bash', callId: 'c1', input: { command: 'true' } });
+    parentEnv['STAMP'] = 'two';
+    await r.toolCallBefore({ name: 'bash', callId: 'c2', input: { command: 'true' } });
+    expect(readFileSync(file, 'utf8')).toBe('g1 one c1\ng2 one c1\ng1 two c2\ng2 two c2\n');
+  });
+
   it('gives tool_call_after the settled tool context and removes an inherited receipt', async () => {
     const file = out('after');
     const r = runtime([hookDef('tool_call_after', `env | grep -E '^DEEPSEEK_TOOL' | sort > ${file}`)], {
