@@ -12,6 +12,8 @@
  * `{t:'d', id, …}` with the result. When stdin closes (the agent is gone), every process group
  * the host started gets SIGKILL, their sessions are swept, and the host exits.
  */
+import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
+
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
 const fs = require('node:fs');
@@ -43,7 +45,10 @@ function send(msg) {
 // the whole table is read when that window cannot be trusted (see session-sweep.ts).
 const SWEEP_IDLE_MS = 15;
 const SWEEP_MAX_DELAY_MS = 200;
-const SWEEP_WINDOW_MAX_AGE_MS = 1000;
+const SWEEP_WINDOW_MAX_AGE_MS = ${SWEEP_WINDOW_MAX_AGE_MS};
+// The window, from session-sweep.ts (their source text, so both apply the same rule).
+const newestPid = ${newestPid.toString()};
+const sweepCandidates = ${sweepCandidates.toString()};
 const pendingSessions = new Map();
 let sweepTimer = null;
 let sweepDeadline = 0;
@@ -72,24 +77,9 @@ function killSessions(sids) {
   let entries;
   try { entries = fs.readdirSync('/proc'); } catch { return; }
   let newest = null;
-  try {
-    const last = Number(fs.readFileSync('/proc/loadavg', 'latin1').trim().split(/\s+/)[4]);
-    if (Number.isSafeInteger(last) && last > 0) newest = last;
-  } catch {}
-  const now = Date.now();
-  let whole = newest === null;
-  for (const started of sids.values()) if (now - started > SWEEP_WINDOW_MAX_AGE_MS) whole = true;
-  for (const e of entries) {
-    const c = e.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
-    const pid = Number(e);
-    if (!whole) {
-      let inWindow = false;
-      for (const sid of sids.keys()) {
-        if (sid <= newest ? pid > sid && pid <= newest : pid > sid || pid <= newest) { inWindow = true; break; }
-      }
-      if (!inWindow) continue;
-    }
+  try { newest = newestPid(fs.readFileSync('/proc/loadavg', 'latin1')); } catch {}
+  for (const pid of sweepCandidates(entries, sids, newest, Date.now(), SWEEP_WINDOW_MAX_AGE_MS)) {
+    const e = String(pid);
     let stat;
     try { stat = fs.readFileSync('/proc/' + e + '/stat', 'latin1'); } catch { continue; }
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

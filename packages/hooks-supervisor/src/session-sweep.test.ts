@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { allocatedAfter, newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
 
 /**
@@ -88,7 +89,7 @@ describe('session sweep window', () => {
         fc.pre(leader !== null && !wrappedAllTheWay);
         const entries = [...live.keys()].map(String).concat(['self', 'sys']);
         const now = 1_000_000;
-        const read = new Set(sweepCandidates(entries, new Map([[leader!, now]]), last, now));
+        const read = new Set(sweepCandidates(entries, new Map([[leader!, now]]), last, now, SWEEP_WINDOW_MAX_AGE_MS));
         for (const [pid, sid] of live) if (sid === leader) expect(read.has(pid)).toBe(true);
         // and it reads only pids allocated after the leader
         for (const pid of read) expect(allocatedAfter(pid, leader!, last)).toBe(true);
@@ -100,10 +101,21 @@ describe('session sweep window', () => {
   it('reads the whole table when the newest pid is unknown or a leader is old', () => {
     const entries = ['1', '7', '300', '9000', 'self'];
     const now = 5_000_000;
-    expect(sweepCandidates(entries, new Map([[8000, now]]), null, now)).toEqual([1, 7, 300, 9000]);
-    expect(sweepCandidates(entries, new Map([[8000, now - SWEEP_WINDOW_MAX_AGE_MS - 1]]), 9500, now)).toEqual([1, 7, 300, 9000]);
-    expect(sweepCandidates(entries, new Map([[8000, now]]), 9500, now)).toEqual([9000]);
+    expect(sweepCandidates(entries, new Map([[8000, now]]), null, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([1, 7, 300, 9000]);
+    expect(sweepCandidates(entries, new Map([[8000, now - SWEEP_WINDOW_MAX_AGE_MS - 1]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([1, 7, 300, 9000]);
+    expect(sweepCandidates(entries, new Map([[8000, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([9000]);
     // two sessions: the union of their windows
-    expect(sweepCandidates(entries, new Map([[8000, now], [5, now]]), 9500, now)).toEqual([7, 300, 9000]);
+    expect(sweepCandidates(entries, new Map([[8000, now], [5, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([7, 300, 9000]);
+  });
+
+  it('the process host runs the same window: its program embeds these functions, which stand alone', () => {
+    expect(PROCESS_HOST_SOURCE).toContain(sweepCandidates.toString());
+    expect(PROCESS_HOST_SOURCE).toContain(newestPid.toString());
+    expect(PROCESS_HOST_SOURCE).toContain(`const SWEEP_WINDOW_MAX_AGE_MS = ${SWEEP_WINDOW_MAX_AGE_MS};`);
+    // Compiled with nothing in scope: a reference to anything outside its parameters would throw.
+    const standalone = new Function(`return [${newestPid.toString()}, ${sweepCandidates.toString()}];`)() as [typeof newestPid, typeof sweepCandidates];
+    expect(standalone[0]('0.1 0.2 0.3 1/80 4242\n')).toBe(4242);
+    expect(standalone[1](['9', '12', '30', 'self'], new Map([[10, 0]]), 20, 0, 1000)).toEqual([12]);
   });
 });
+

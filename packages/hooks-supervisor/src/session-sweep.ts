@@ -62,7 +62,11 @@ export function sweepNow(): void {
   killSessions(sids);
 }
 
-/** The newest pid allocated in this pid namespace, or null when it cannot be read. */
+// The three functions below are self-contained (they use only their parameters): the process
+// host's program embeds their source text (process-host-source.ts), so the host and this
+// module apply the same window, and the property tests cover both.
+
+/** The newest pid allocated in this pid namespace (the last field of /proc/loadavg), or null. */
 export function newestPid(loadavg: string): number | null {
   const last = Number(loadavg.trim().split(/\s+/)[4]);
   return Number.isSafeInteger(last) && last > 0 ? last : null;
@@ -76,11 +80,12 @@ export function allocatedAfter(pid: number, sid: number, newest: number): boolea
 /**
  * Which entries of /proc a sweep of `sids` (session id → its leader's start time) must read:
  * the cyclic windows after each session id, or every pid when `newest` is null or a leader is
- * older than {@link SWEEP_WINDOW_MAX_AGE_MS}.
+ * older than `maxAgeMs` ({@link SWEEP_WINDOW_MAX_AGE_MS}).
  */
-export function sweepCandidates(entries: readonly string[], sids: ReadonlyMap<number, number>, newest: number | null, now: number): number[] {
+export function sweepCandidates(entries: readonly string[], sids: ReadonlyMap<number, number>, newest: number | null, now: number, maxAgeMs: number): number[] {
+  const after = (pid: number, sid: number, top: number): boolean => (sid <= top ? pid > sid && pid <= top : pid > sid || pid <= top);
   let whole = newest === null;
-  for (const started of sids.values()) if (now - started > SWEEP_WINDOW_MAX_AGE_MS) whole = true;
+  for (const started of sids.values()) if (now - started > maxAgeMs) whole = true;
   const out: number[] = [];
   for (const e of entries) {
     const c = e.charCodeAt(0);
@@ -91,7 +96,7 @@ export function sweepCandidates(entries: readonly string[], sids: ReadonlyMap<nu
       continue;
     }
     for (const sid of sids.keys()) {
-      if (allocatedAfter(pid, sid, newest!)) {
+      if (after(pid, sid, newest!)) {
         out.push(pid);
         break;
       }
@@ -116,7 +121,7 @@ export function killSessions(sids: ReadonlyMap<number, number>): void {
   } catch {
     newest = null;
   }
-  for (const pid of sweepCandidates(entries, sids, newest, Date.now())) {
+  for (const pid of sweepCandidates(entries, sids, newest, Date.now(), SWEEP_WINDOW_MAX_AGE_MS)) {
     let stat: string;
     try {
       stat = readFileSync(`/proc/${pid}/stat`, 'latin1');

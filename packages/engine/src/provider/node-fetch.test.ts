@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeFetch } from './node-fetch.js';
+import { DRAIN_AFTER_CANCEL_MS, nodeFetch } from './node-fetch.js';
 
 let server: Server | null = null;
 const sockets = new Set<Socket>();
@@ -76,6 +76,28 @@ describe('nodeFetch', () => {
     }
     expect(s.connections()).toBe(1);
   });
+
+  it('cuts a reply that never ends after the drain bound when the body was cancelled', async () => {
+    let closedAt = 0;
+    const s = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: x\n\n');
+      const tick = setInterval(() => res.write(': keep-alive\n\n'), 50);
+      req.socket.on('close', () => {
+        clearInterval(tick);
+        closedAt = performance.now();
+      });
+    });
+    const res = await nodeFetch(s.url, { method: 'POST', body: '{}' });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const cancelledAt = performance.now();
+    await reader.cancel();
+    for (let i = 0; i < 100 && closedAt === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(closedAt).toBeGreaterThan(0);
+    expect(closedAt - cancelledAt).toBeGreaterThanOrEqual(DRAIN_AFTER_CANCEL_MS - 50);
+    expect(closedAt - cancelledAt).toBeLessThan(DRAIN_AFTER_CANCEL_MS + 1_500);
+  }, 10_000);
 
   it('sends a request again on a new connection when a reused idle one turns out closed, once', async () => {
     const s = await serve((req, res, nth) => {
