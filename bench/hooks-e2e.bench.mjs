@@ -6,7 +6,8 @@
 // CODEWHALE_PROCESS_HOST=off), once quiet and once while a CPU burner this benchmark starts
 // (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations;
 // `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part;
-// `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6). Gate costs are
+// `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6);
+// `BENCH_BURNER=same-session` puts the burners in this benchmark's session (see burners()). Gate costs are
 // shown two ways: the difference of the medians over all gaps, and the median over rounds of
 // the difference within a round (0, 1 and 10 gates back to back), which cancels slow drifts.
 import { spawn } from 'node:child_process';
@@ -26,6 +27,9 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS) || (QUICK ? 2 : 6); // 6 × 19 gaps ≈ the issue's 120
 const MODES = (process.env.BENCH_MODES ?? 'in-process,host').split(',');
 const LOADS = (process.env.BENCH_LOADS ?? 'quiet,loaded').split(',');
+// The floor's companion with the gaps' rhythm: each spawn after this long idle.
+const IDLE_MS = 3;
+const BURNER = process.env.BENCH_BURNER === 'same-session' ? 'same-session' : 'own-session';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,10 +44,10 @@ const median = (xs) => {
  * `sched_autogroup` a new session is a new scheduling group, which a loaded machine makes wait
  * (see docs/design-notes.md).
  */
-function spawnFloor(n = 20, detached = false) {
+function spawnFloor(n = 20, detached = false, idleMs = 0) {
   const script = `const { spawn } = require('node:child_process');
 const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'], detached: ${detached} }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
-(async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } console.log(JSON.stringify(xs)); })();`;
+(async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { ${idleMs > 0 ? `await new Promise((r) => setTimeout(r, ${idleMs}));` : ''} const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } console.log(JSON.stringify(xs)); })();`;
   return new Promise((resolve, reject) => {
     const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -53,8 +57,20 @@ const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true']
   });
 }
 
+/**
+ * One busy process per core. By default each runs in a session of its own, as the load of any
+ * other program on a real machine does (another terminal, a build, or a command of the agent's
+ * own shell tool, which gets its own session): on a kernel with `sched_autogroup` a session is
+ * a scheduling group, and a burner inside the benchmark's own group is a load no real agent
+ * sees. `BENCH_BURNER=same-session` keeps the burners in the benchmark's session instead (the
+ * earlier model, the worst case for every spawn that starts a session; see design notes).
+ */
 function burners() {
-  const procs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const ownSession = BURNER !== 'same-session';
+  // A burner outside our session gets no SIGHUP or Ctrl-C from our terminal: each one also
+  // ends itself once its parent (this benchmark) is gone.
+  const burn = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
+  const procs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', burn], { stdio: 'ignore', detached: ownSession }));
   return () => {
     for (const p of procs) p.kill('SIGKILL');
   };
@@ -174,6 +190,7 @@ export async function run() {
       await new Promise((r) => setTimeout(r, load === 'loaded' ? 300 : 0));
       const floors = [...(await spawnFloor())];
       const sessionFloors = [...(await spawnFloor(20, true))];
+      const idleFloors = [...(await spawnFloor(20, false, IDLE_MS))];
       const bare = await bareRate();
       // Conversations interleave modes and gate counts, so a change in the machine's load
       // during the run affects every configuration alike; floor samples are taken between them.
@@ -187,6 +204,7 @@ export async function run() {
           for (const gates of [0, 1, 10]) {
             floors.push(...(await spawnFloor(10)));
             sessionFloors.push(...(await spawnFloor(5, true)));
+            idleFloors.push(...(await spawnFloor(5, false, IDLE_MS)));
             const c = await conversation(gates, mode);
             gaps[mode][gates].push(...c.gaps);
             perRound[gates] = median(c.gaps);
@@ -205,7 +223,8 @@ export async function run() {
       } catch {
         // not Linux, or not readable
       }
-      rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `median of ${floors.length} taken between the conversations; load average ${round(la)}` });
+      rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `median of ${floors.length} taken between the conversations; load average ${round(la)}${load === 'loaded' ? `; burners ${BURNER === 'same-session' ? 'in this benchmark\'s session' : 'each in its own session'}` : ''}` });
+      rows.push({ name: `[${load}] the same spawn after ${IDLE_MS} ms idle (as after a model reply)`, value: round(median(idleFloors)), unit: 'ms', note: `${round(median(idleFloors) / floor)}× the floor; median of ${idleFloors.length}; the cost of waking idle CPUs` });
       rows.push({ name: `[${load}] the same spawn in its own session (setsid, as hooks)`, value: round(sessionFloor), unit: 'ms', note: `${round(sessionFloor / floor)}× the floor; median of ${sessionFloors.length}; sched_autogroup ${autogroup}` });
       for (const mode of MODES) {
         setSpawnMode(mode);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { processState } from './process-state.js';
 
 /**
  * Process-group bookkeeping. Every hook (and every shell-tool command) runs as the leader of
@@ -7,12 +8,14 @@ import { constants } from 'node:os';
  * not receive the terminal's Ctrl-C and are not killed when Codewhale exits, live groups are
  * tracked here and killed when the process exits.
  */
-const live = new Set<number>();
-let exitHookInstalled = false;
+// One table per process, shared by every copy of this package the process has loaded (see
+// process-state.ts): whichever copy handles the exit or a signal ends every group.
+const state = processState();
+const live = state.liveGroups;
 
 function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
+  if (state.exitHookInstalled) return;
+  state.exitHookInstalled = true;
   process.once('exit', () => killAllProcessGroups());
 }
 

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
@@ -101,6 +102,60 @@ await run;`;
     expect(alive(hostPid)).toBe(true);
     agent.kill('SIGKILL');
     expect(await until(() => !alive(hostPid) && !alive(leader!) && !alive(grandchild!))).toBe(true);
+  });
+
+  it('is one per process across copies of the package: one host, one table of live groups', () => {
+    // Two copies of the bundle in one process, as in a TUI process (the binary's own bundled
+    // copy and the one the TUI imports from node_modules): `?copy=b` loads the file again as
+    // a separate module with its own module-level state.
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    expect(existsSync(dist), 'build the package first (pnpm test does)').toBe(true);
+    const url = pathToFileURL(dist).href;
+    const script = `const a = await import(${JSON.stringify(url)});
+const b = await import(${JSON.stringify(`${url}?copy=b`)});
+const h = { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false };
+const run = (m, command) => m.runHook({ hook: h, command, cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 60 });
+const shared = a.sharedProcessHost();
+const out = { distinctModules: a.runHook !== b.runHook, sameHost: shared === b.sharedProcessHost() };
+a.setSpawnMode('host');
+out.modeSeenByB = b.spawnMode();
+await a.sharedProcessHost().start();
+const parentA = (await run(a, 'printf %s "$PPID"')).stdout;
+const parentB = (await run(b, 'printf %s "$PPID"')).stdout;
+out.bothInTheHost = parentA === parentB && Number(parentA) === a.sharedProcessHost().pid;
+out.hostsStarted = a.sharedProcessHost().started;
+// A group started through copy a is ended by copy b's kill-all (a surface's signal handler).
+let leader;
+const long = a.runHook({ hook: h, command: 'sleep 60', cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 60, onSpawn: (pid) => (leader = pid) });
+const deadline = Date.now() + 5000;
+while (!b.liveProcessGroups().includes(leader) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+out.trackedInB = b.liveProcessGroups().includes(leader);
+const t = Date.now();
+b.killAllProcessGroups();
+if (!out.trackedInB) a.killAllProcessGroups();
+const o = await long;
+out.killedByB = out.trackedInB && o.success === false && Date.now() - t < 10000;
+out.tableEmpty = a.liveProcessGroups().length === 0 && b.liveProcessGroups().length === 0;
+// A copy whose host runs another program (another version) keeps a host of its own.
+const state = globalThis[Symbol.for('codewhale.hooks-supervisor.process-state.v1')];
+if (state) state.hostFingerprint = 'another program';
+out.otherProgramOwnHost = b.sharedProcessHost() !== shared && b.sharedProcessHost() === b.sharedProcessHost();
+shared.close();
+console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stdout, r.stderr).not.toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      distinctModules: true,
+      sameHost: true,
+      modeSeenByB: 'host',
+      bothInTheHost: true,
+      hostsStarted: 1,
+      trackedInB: true,
+      killedByB: true,
+      tableEmpty: true,
+      otherProgramOwnHost: true,
+    });
+    expect(r.stderr).toBe('');
   });
 
   it('never makes a run wait for it: a single spawn starts no host, a second starts one in the background', () => {

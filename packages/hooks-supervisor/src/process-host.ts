@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+import { PROCESS_STATE_VERSION, processState } from './process-state.js';
 
 /** How spawns are done: through the shared process host, or in this process (today's path). */
 export type SpawnMode = 'host' | 'in-process';
 
-let forcedMode: SpawnMode | null = null;
+// The mode, the warm-up count and the host itself are one per process, shared by every copy
+// of this package the process has loaded (see process-state.ts).
+const state = processState();
 
 /**
  * The spawn mode in force. `setSpawnMode` wins; otherwise the environment variable
@@ -15,14 +18,14 @@ let forcedMode: SpawnMode | null = null;
  */
 export function spawnMode(): SpawnMode {
   if (process.platform === 'win32') return 'in-process';
-  if (forcedMode) return forcedMode;
+  if (state.forcedMode) return state.forcedMode;
   const v = (process.env.CODEWHALE_PROCESS_HOST ?? '').trim().toLowerCase();
   return v === 'off' || v === '0' || v === 'false' || v === 'in-process' ? 'in-process' : 'host';
 }
 
 /** Select the spawn mode for this process (`null`: back to the environment's choice). */
 export function setSpawnMode(mode: SpawnMode | null): void {
-  forcedMode = mode;
+  state.forcedMode = mode;
 }
 
 /** A request to the host (see process-host-source.ts for the fields). */
@@ -33,7 +36,6 @@ export type HostReply = Record<string, unknown> & { readonly lost?: true; readon
 
 /** In-process spawns after which the host is started in the background (see useProcessHost). */
 export const HOST_WARM_AFTER_SPAWNS = 1;
-let inProcessSpawns = 0;
 
 /**
  * Whether this spawn should go through the host: the mode is `host` and the host is up. While
@@ -45,7 +47,7 @@ export function useProcessHost(): boolean {
   if (spawnMode() !== 'host') return false;
   const host = sharedProcessHost();
   if (host.ready) return true;
-  if ((host.wasUp || ++inProcessSpawns > HOST_WARM_AFTER_SPAWNS) && !host.unavailable) void host.start();
+  if ((host.wasUp || ++state.inProcessSpawns > HOST_WARM_AFTER_SPAWNS) && !host.unavailable) void host.start();
   return false;
 }
 
@@ -222,10 +224,39 @@ export class ProcessHost {
   }
 }
 
-let shared: ProcessHost | null = null;
+let fingerprint: string | null = null;
 
-/** The process host every session of this process shares (created on first use, started lazily). */
+/**
+ * What a copy of this package must agree on to use another copy's host: the state version and
+ * the host program itself (its length and FNV-1a hash). Computed once, on first use.
+ */
+export function hostFingerprint(): string {
+  if (fingerprint === null) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < PROCESS_HOST_SOURCE.length; i++) {
+      h ^= PROCESS_HOST_SOURCE.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    fingerprint = `v${PROCESS_STATE_VERSION}:${PROCESS_HOST_SOURCE.length}:${h.toString(16)}`;
+  }
+  return fingerprint;
+}
+
+// The host of this copy alone, used only when another copy's host runs a different program.
+let own: ProcessHost | null = null;
+
+/**
+ * The process host every session of this process shares, created on first use and started
+ * lazily. It is one per process even when the process has loaded several copies of this
+ * package (the CLI's bundle and the TUI's `node_modules`, say), as long as they run the same
+ * host program; a copy whose host program differs gets a host of its own.
+ */
 export function sharedProcessHost(): ProcessHost {
-  shared ??= new ProcessHost();
-  return shared;
+  if (state.host === null) {
+    state.host = new ProcessHost();
+    state.hostFingerprint = hostFingerprint();
+  }
+  if (state.hostFingerprint === hostFingerprint()) return state.host as ProcessHost;
+  own ??= new ProcessHost();
+  return own;
 }

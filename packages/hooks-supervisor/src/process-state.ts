@@ -1,0 +1,42 @@
+/**
+ * The supervisor state there must be one of per process, however many copies of this package
+ * the process has loaded. A program can hold several: the `codewhale` binary carries its own
+ * bundled copy, and `@codewhale/tui` (loaded by it for the interactive UI) imports another
+ * from `node_modules`. Module-level state would give each copy its own process host and its
+ * own table of live process groups, so a TUI process could run two hosts, and an exit or a
+ * signal handled by one copy would not end the groups the other started.
+ *
+ * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
+ * {@link PROCESS_STATE_VERSION} whenever the shape below, the `ProcessHost` API, or the host's
+ * wire protocol changes, so copies that cannot talk to each other's host keep their own.
+ */
+export const PROCESS_STATE_VERSION = 1;
+
+/** What every copy of the package in this process shares. */
+export interface SupervisorProcessState {
+  /** The process host (a `ProcessHost`; typed loosely here to keep this module at the bottom). */
+  host: unknown;
+  /** The protocol fingerprint of `host` (see process-host.ts): a copy with another one keeps its own. */
+  hostFingerprint: string | null;
+  /** Leaders of the live process groups of every hook and shell command of this process. */
+  readonly liveGroups: Set<number>;
+  /** Whether the `exit` handler that kills `liveGroups` is installed. */
+  exitHookInstalled: boolean;
+  /** `setSpawnMode`'s choice, or null for the environment's. */
+  forcedMode: 'host' | 'in-process' | null;
+  /** In-process spawns so far (the host is warmed after the first; see useProcessHost). */
+  inProcessSpawns: number;
+}
+
+const KEY = Symbol.for(`codewhale.hooks-supervisor.process-state.v${PROCESS_STATE_VERSION}`);
+
+/** This process's supervisor state, created by the first copy that asks. */
+export function processState(): SupervisorProcessState {
+  const g = globalThis as unknown as Record<symbol, SupervisorProcessState | undefined>;
+  let state = g[KEY];
+  if (!state) {
+    state = { host: null, hostFingerprint: null, liveGroups: new Set(), exitHookInstalled: false, forcedMode: null, inProcessSpawns: 0 };
+    Object.defineProperty(g, KEY, { value: state, enumerable: false, configurable: false, writable: false });
+  }
+  return state;
+}
