@@ -171,7 +171,9 @@ describe('openSession: two hosts in one process', () => {
     expect(finished.every((h) => h.durationMs > 0)).toBe(true);
     expect(events.filter((e) => e.type === 'hook_started')).toHaveLength(2);
     await host.end();
-    const ends = readFileSync(join(sb.dir, 'turn_end.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    // Observers of consecutive events may finish in any order (two workers): order by creation.
+    const ends = readFileSync(join(sb.dir, 'turn_end.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { created_at: string; queued_message_count: number });
+    ends.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
     expect(ends.map((d) => d.queued_message_count)).toEqual([1, 0]);
   });
 

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 
@@ -45,6 +46,80 @@ describe('JsonlLog', () => {
     const log = new JsonlLog(join(d, 'locked'), { onError: (e) => errors.push(e) });
     expect(log.append({ x: 1 })).toBe(false);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('JsonlLog.write', () => {
+  const files = (path: string) => [existsSync(`${path}.1`) ? readFileSync(`${path}.1`, 'utf8') : null, existsSync(path) ? readFileSync(path, 'utf8') : null];
+
+  it('writes nothing on the caller\'s turn, then every record in call order', async () => {
+    const path = join(dir(), 'nested', 'audit.log');
+    const log = new JsonlLog(path);
+    const writes = Array.from({ length: 200 }, (_, i) => log.write({ i }));
+    expect(existsSync(path)).toBe(false);
+    expect(await Promise.all(writes)).toEqual(writes.map(() => true));
+    expect(readFileSync(path, 'utf8')).toBe(Array.from({ length: 200 }, (_, i) => `{"i":${i}}\n`).join(''));
+  });
+
+  it('logs a record as it was when write was called', async () => {
+    const path = join(dir(), 'audit.log');
+    const log = new JsonlLog(path);
+    const record: Record<string, unknown> = { state: 'before' };
+    const done = log.write(record);
+    record.state = 'after';
+    await done;
+    expect(readFileSync(path, 'utf8')).toBe('{"state":"before"}\n');
+  });
+
+  it('is best-effort: a failed write resolves false, is reported, and the next writes still happen', async () => {
+    const d = dir();
+    mkdirSync(join(d, 'a-directory'));
+    const errors: unknown[] = [];
+    const bad = new JsonlLog(join(d, 'a-directory'), { onError: (e) => errors.push(e) });
+    await expect(bad.write({ x: 1 })).resolves.toBe(false);
+    expect(errors).toHaveLength(1);
+    const path = join(d, 'audit.log');
+    const log = new JsonlLog(path, { onError: (e) => errors.push(e) });
+    chmodSync(d, 0o500);
+    const during = log.write({ n: 1 });
+    const failed = await during;
+    chmodSync(d, 0o700);
+    const after = await log.write({ n: 2 });
+    // As root the directory's mode does not stop the first write; either way nothing is lost after.
+    expect(after).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe(failed ? '{"n":1}\n{"n":2}\n' : '{"n":2}\n');
+  });
+
+  it('leaves the same files as append for any sequence of records and rotation size (rotation included)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.option(fc.string({ maxLength: 120 }), { nil: undefined }),
+        async (texts, rotateBytes, existing) => {
+          const sync = join(dir(), 'audit.log');
+          const queued = join(dir(), 'audit.log');
+          if (existing !== undefined) {
+            writeFileSync(sync, existing);
+            writeFileSync(queued, existing);
+          }
+          const a = new JsonlLog(sync, { rotateBytes });
+          for (const t of texts) a.append({ t });
+          const b = new JsonlLog(queued, { rotateBytes });
+          await Promise.all(texts.map((t) => b.write({ t })));
+          expect(files(queued)).toEqual(files(sync));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('flushed() waits for every queued record', async () => {
+    const path = join(dir(), 'audit.log');
+    const log = new JsonlLog(path);
+    for (let i = 0; i < 20; i++) void log.write({ i });
+    await log.flushed();
+    expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(21);
   });
 });
 

@@ -230,6 +230,13 @@ describe('HookRuntime: shell_env', () => {
     expect(JSON.stringify(res.hooks)).not.toContain('s3cr3t');
   });
 
+  it('has the audit record on disk when the call goes on (written off the event loop, but awaited)', async () => {
+    const audit = out('audit-last.log');
+    const r = runtime([hookDef('shell_env', `echo LAST_HOOK_KEY=v`, { name: 'last' })], { auditLog: new JsonlLog(audit) });
+    await r.shellEnv({ name: 'bash', input: { command: 'deploy' } });
+    expect(readFileSync(audit, 'utf8')).toContain('"keys":["LAST_HOOK_KEY"]');
+  });
+
   it('runs with the narrow context only: tool name and args, no session, mode or workspace', async () => {
     const file = out('narrow');
     const r = runtime([hookDef('shell_env', `env | grep -E '^(DEEPSEEK|CODEWHALE)_' | sort > ${file}`)]);

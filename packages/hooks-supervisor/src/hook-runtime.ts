@@ -357,7 +357,8 @@ export class HookRuntime {
       record = foldLostToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, matched: matched.map(hookIdentity), hookSetDigest: digest });
     }
     if (this.#decisions && record.hooks.length > 0) {
-      this.#decisions.append({ ts: formatTimestamp(new Date()), session_id: this.sessionId, ...gateDecisionToJson(record) });
+      // Durable before the call goes on, written off the event loop (see JsonlLog.write).
+      await this.#decisions.write({ ts: formatTimestamp(new Date()), session_id: this.sessionId, ...gateDecisionToJson(record) });
     }
     return record;
   }
@@ -389,7 +390,7 @@ export class HookRuntime {
         this.#logger.warn('shell_env entry dropped', { hook: hook.label, key: d.key, reason: d.reason, line: d.line });
       }
       const keys = [...parsed.vars.keys()];
-      if (keys.length > 0) this.#audit?.append(shellEnvAuditRecord(hook.label, tool.name, keys));
+      if (keys.length > 0 && this.#audit) await this.#audit.write(shellEnvAuditRecord(hook.label, tool.name, keys));
       parts.push(parsed.vars);
       // The outcome's stdout carries the values: keep it out of anything returned.
       hooks.push({ label: hook.label, keys, dropped: parsed.dropped, outcome: { ...outcome, stdout: '', stderr: '' } });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups, rawKill, signalProcessGroup } from './process-group.js';
-import { setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
+import { overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
 import { baseEnv, expectNoLeftovers, identity, procTable } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-'));
@@ -102,6 +102,80 @@ await run;`;
     expect(alive(hostPid)).toBe(true);
     agent.kill('SIGKILL');
     expect(await until(() => !alive(hostPid) && !alive(leader!) && !alive(grandchild!))).toBe(true);
+  });
+
+  it('sends a run that overlaps another to a second host once it is up, and an idle first host takes the next', async () => {
+    const primary = sharedProcessHost();
+    await primary.start();
+    const overflow = overflowProcessHost();
+    const flag = join(dir, `release-${Date.now()}`);
+    const parentOf = async (o: Promise<{ stdout: string }>) => Number((await o).stdout);
+    // A: holds the first host's slot until released.
+    const a = runHook(spec(`while [ ! -e ${flag} ]; do sleep 0.01; done; printf %s "$PPID"`));
+    try {
+      await until(() => primary.inFlight === 1);
+      // B overlaps A before the second host exists: it runs on the first (no run waits for a
+      // host to start) and the second one starts in the background.
+      expect(await parentOf(runHook(spec('printf %s "$PPID"')))).toBe(primary.pid);
+      await overflow.start();
+      expect(overflow.ready).toBe(true);
+      expect(overflow.pid).not.toBe(primary.pid);
+      // C overlaps A with the second host up: it runs there, in parallel with A.
+      expect(await parentOf(runHook(spec('printf %s "$PPID"')))).toBe(overflow.pid);
+    } finally {
+      writeFileSync(flag, '');
+    }
+    expect(await parentOf(a)).toBe(primary.pid);
+    // D: nothing in flight, so the first host.
+    expect(await parentOf(runHook(spec('printf %s "$PPID"')))).toBe(primary.pid);
+  });
+
+  it('the second host, killed with SIGKILL mid-run: its groups are killed, the run gets no verdict, the next overlap starts a new one', async () => {
+    const primary = sharedProcessHost();
+    const overflow = overflowProcessHost();
+    await primary.start();
+    await overflow.start();
+    const flag = join(dir, `hold-${Date.now()}`);
+    const pids = join(dir, 'overflow-lost.pids');
+    const holder = runHook(spec(`while [ ! -e ${flag} ]; do sleep 0.01; done`));
+    const startedBefore = overflow.started;
+    let leader: number | undefined;
+    try {
+      await until(() => primary.inFlight === 1);
+      const gate = runHook(spec(`echo $$ > ${pids}; sleep 60 & echo $! >> ${pids}; wait`, { hook: identity('strict-gate', { continueOnError: false }) }));
+      let grandchild: number | undefined;
+      [leader, grandchild] = (await waitForFile(pids)).trim().split('\n').map(Number);
+      expect(overflow.inFlight).toBe(1);
+      process.kill(overflow.pid!, 'SIGKILL');
+      expect(await gate).toMatchObject({ success: false, error: HOST_LOST, strict: true });
+      expect(await until(() => !alive(leader!) && !alive(grandchild!))).toBe(true);
+    } finally {
+      writeFileSync(flag, '');
+      if (leader !== undefined) signalProcessGroup(leader, 'SIGKILL');
+    }
+    // The first host and its run are untouched.
+    expect(await holder).toMatchObject({ success: true });
+    await overflow.start();
+    expect(overflow.started).toBe(startedBefore + 1);
+  });
+
+  it('lets a host with retireAfterIdleMs exit once idle (never with a run in flight) and start afresh on the next run', async () => {
+    const host = new ProcessHost({ retireAfterIdleMs: 150 });
+    await host.start();
+    const first = host.pid!;
+    const { done } = host.run({ mode: 'hook', file: '/bin/sh', args: ['-c', 'sleep 0.4; printf %s "$PPID"'], cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'], input: null, stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+    // Longer than the idle window, but a run is in flight: the host stays.
+    expect(Number((await done).stdout)).toBe(first);
+    expect(alive(first)).toBe(true);
+    expect(await until(() => !alive(first))).toBe(true);
+    expect(host.ready).toBe(false);
+    expect(host.pid).toBeUndefined();
+    const again = host.run({ mode: 'hook', file: '/bin/sh', args: ['-c', 'printf %s "$PPID"'], cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'], input: null, stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+    const second = Number((await again.done).stdout);
+    expect(second).not.toBe(first);
+    expect(host.started).toBe(2);
+    host.close();
+    expect(await until(() => !alive(second))).toBe(true);
   });
 
   it('is one per process across copies of the package: one host, one table of live groups', () => {

@@ -65,6 +65,8 @@ interface Pending {
  * next request starts a new host. The host holds no reference on the event loop while idle.
  */
 export class ProcessHost {
+  readonly #retireAfterIdleMs: number | null;
+  #retireTimer: ReturnType<typeof setTimeout> | null = null;
   #child: ChildProcess | null = null;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
@@ -75,6 +77,20 @@ export class ProcessHost {
   #wasUp = false;
   /** How many hosts were started (diagnostics and tests). */
   started = 0;
+
+  /**
+   * `retireAfterIdleMs`: once nothing has run for this long, the host is told to exit (it
+   * kills nothing, since nothing runs), and the next run starts a new one. Without it the
+   * host lives as long as this process.
+   */
+  constructor(options: { retireAfterIdleMs?: number } = {}) {
+    this.#retireAfterIdleMs = options.retireAfterIdleMs ?? null;
+  }
+
+  /** Runs sent to the host whose result has not come back yet. */
+  get inFlight(): number {
+    return this.#pending.size;
+  }
 
   /**
    * True after three hosts in a row died before they were ready (a sandbox that forbids the
@@ -142,6 +158,26 @@ export class ProcessHost {
     const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0;
     const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
     for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+    if (this.#retireAfterIdleMs === null) return;
+    if (this.#retireTimer) clearTimeout(this.#retireTimer);
+    this.#retireTimer = null;
+    if (!busy && this.#ready) {
+      this.#retireTimer = setTimeout(() => this.#retire(child), this.#retireAfterIdleMs);
+      this.#retireTimer.unref?.();
+    }
+  }
+
+  /**
+   * Let an idle host go: it is detached at once, so a run that comes while it exits starts a
+   * new host instead of writing to a closing one. Nothing is in flight, so nothing is lost.
+   */
+  #retire(child: ChildProcess): void {
+    this.#retireTimer = null;
+    if (this.#child !== child || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
+    this.#child = null;
+    this.#ready = false;
+    this.#buffered = '';
+    child.stdin?.end();
   }
 
   #onData(text: string): void {
@@ -259,4 +295,43 @@ export function sharedProcessHost(): ProcessHost {
   if (state.hostFingerprint === hostFingerprint()) return state.host as ProcessHost;
   own ??= new ProcessHost();
   return own;
+}
+
+/** How long the overflow host may sit idle before it exits (a later overlap starts it again). */
+export const OVERFLOW_HOST_IDLE_MS = 30_000;
+
+let ownOverflow: ProcessHost | null = null;
+
+/**
+ * The second host, for runs that overlap (see {@link processHostForRun}). Shared per process
+ * like the first; it exits after {@link OVERFLOW_HOST_IDLE_MS} without work.
+ */
+export function overflowProcessHost(): ProcessHost {
+  const primary = sharedProcessHost();
+  if (primary === state.host) {
+    state.overflowHost ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
+    return state.overflowHost as ProcessHost;
+  }
+  ownOverflow ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
+  return ownOverflow;
+}
+
+/**
+ * The host a run goes to. A host is one thread, and each spawn holds it for the whole
+ * fork-and-exec (~1.6 ms here), so two runs sent to one host start one after the other: a run
+ * that arrives while the first host has work goes to a second one, which spawns on the other
+ * core. That second host is started (in the background) the first time runs overlap; until
+ * it is ready, and whenever the first host is idle, runs go to the first. Two observer
+ * workers then sustain more spawns per second than two bare spawns in flight from one
+ * process, and a gate never queues behind an observer's spawn.
+ */
+export function processHostForRun(): ProcessHost {
+  const primary = sharedProcessHost();
+  if (primary.inFlight === 0 || !primary.ready) return primary;
+  const overflow = overflowProcessHost();
+  if (!overflow.ready) {
+    if (!overflow.unavailable) void overflow.start();
+    return primary;
+  }
+  return overflow.inFlight < primary.inFlight ? overflow : primary;
 }

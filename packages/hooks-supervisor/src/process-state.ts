@@ -16,6 +16,8 @@ export const PROCESS_STATE_VERSION = 1;
 export interface SupervisorProcessState {
   /** The process host (a `ProcessHost`; typed loosely here to keep this module at the bottom). */
   host: unknown;
+  /** The second host, for runs that overlap (a `ProcessHost` too). */
+  overflowHost: unknown;
   /** The protocol fingerprint of `host` (see process-host.ts): a copy with another one keeps its own. */
   hostFingerprint: string | null;
   /** Leaders of the live process groups of every hook and shell command of this process. */
@@ -35,7 +37,7 @@ export function processState(): SupervisorProcessState {
   const g = globalThis as unknown as Record<symbol, SupervisorProcessState | undefined>;
   let state = g[KEY];
   if (!state) {
-    state = { host: null, hostFingerprint: null, liveGroups: new Set(), exitHookInstalled: false, forcedMode: null, inProcessSpawns: 0 };
+    state = { host: null, overflowHost: null, hostFingerprint: null, liveGroups: new Set(), exitHookInstalled: false, forcedMode: null, inProcessSpawns: 0 };
     Object.defineProperty(g, KEY, { value: state, enumerable: false, configurable: false, writable: false });
   }
   return state;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { sharedProcessHost, useProcessHost } from './process-host.js';
+import { processHostForRun, useProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 
@@ -259,7 +259,7 @@ function exitedOutcome(spec: RunSpec, started: number, r: Exited): HookOutcome {
 async function runHookInHost(spec: RunSpec, started: number): Promise<HookOutcome> {
   const capture = spec.background !== true && spec.captureOutput !== false;
   const { file, args } = shellInvocation(spec.command, spec.shell);
-  const { done } = sharedProcessHost().run(
+  const { done } = processHostForRun().run(
     {
       mode: 'hook',
       file,

@@ -1,4 +1,4 @@
-import { sharedProcessHost } from './process-host.js';
+import { processHostForRun } from './process-host.js';
 import { UNIX_SHELL } from './run-hook.js';
 
 /** One shell-tool command for the process host (the engine's shell tool builds it). */
@@ -39,7 +39,7 @@ export type ShellRunResult =
  * group kill and reap as the in-process path, without the agent paying for the spawn.
  */
 export async function runShellInHost(spec: ShellRunSpec): Promise<ShellRunResult> {
-  const host = sharedProcessHost();
+  const host = processHostForRun();
   const { id, done } = host.run(
     {
       mode: 'shell',
