@@ -80,7 +80,12 @@ export interface HookRuntimeOptions {
   readonly workspace: string;
   /** Minted (`sess_` + 8 hex) when omitted; survives {@link HookRuntime.rebind}. */
   readonly sessionId?: string;
-  /** The environment hook processes inherit (default: this process's). */
+  /**
+   * The environment hook processes inherit, read again for every event and tool call
+   * (default: `process.env`, as it is then). A program that never changes its own environment
+   * can pass a plain copy (`{ ...process.env }`): reading `process.env` goes through Node's
+   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables.
+   */
   readonly parentEnv?: Readonly<Record<string, string | undefined>>;
   readonly logger?: HookLogger;
   /** `$CODEWHALE_HOME/audit.log` for `shell_env` key names; `null` disables it. */
