@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HookRuntime, runHook, setSpawnMode } from '@codewhale/hooks-supervisor';
+import { HookRuntime, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round, timeAsync } from './util.mjs';
 
@@ -35,6 +35,10 @@ export async function run() {
 
   // Observer throughput: events/s through the 2 persistent workers (one trivial hook per event).
   const obs = new HookRuntime({ hooks: set([hook('turn_end', 'true')]), workspace: dir });
+  // Warm-up: the steady state, with both process hosts up (the second starts when runs overlap).
+  for (let i = 0; i < 4; i++) obs.fire('turn_end', {}, '{}');
+  await obs.idle();
+  await overflowProcessHost().start();
   const n = 300;
   const started = performance.now();
   let sent = 0;
@@ -64,5 +68,7 @@ export async function run() {
   const o = await runHook({ hook: { index: 0, name: 'flood', label: 'flood', event: 'tool_call_before', source: 'global', continueOnError: true, background: false }, command: 'head -c 1073741824 /dev/zero', cwd: dir, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 120 });
   clearInterval(sampler);
   rows.push({ name: 'peak RSS growth while a hook floods 1 GiB', value: round((peak - base) / 1024 / 1024, 1), unit: 'MiB', note: `captured ${o.stdout.length} chars, drained in ${round((performance.now() - t) / 1000)} s` });
+  sharedProcessHost().close();
+  overflowProcessHost().close();
   return rows;
 }
