@@ -49,6 +49,11 @@ function spawnFloor(n = 20, detached = false, idleMs = 0) {
   const script = `const { spawn } = require('node:child_process');
 const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'], detached: ${detached} }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
 (async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { ${idleMs > 0 ? `await new Promise((r) => setTimeout(r, ${idleMs}));` : ''} const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } console.log(JSON.stringify(xs)); })();`;
+  return inSmallNode(script);
+}
+
+/** Run `script` in a fresh small Node process; resolves to the JSON value it prints. */
+function inSmallNode(script) {
   return new Promise((resolve, reject) => {
     const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -195,13 +200,7 @@ function bareRateSmall() {
   const script = `const { spawn } = require('node:child_process');
 const one = () => new Promise((r) => spawn('/bin/sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', r));
 (async () => { const t0 = performance.now(); await Promise.all([0, 1].map(async () => { for (let i = 0; i < ${n} / 2; i++) await one(); })); console.log(${n} / ((performance.now() - t0) / 1000)); })();`;
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    c.stdout.on('data', (d) => (out += d));
-    c.on('error', reject);
-    c.on('close', () => resolve(Number(out.trim())));
-  });
+  return inSmallNode(script);
 }
 
 /** Bare spawns, 2 in flight, from this process (it holds the agent-sized ballast). */
