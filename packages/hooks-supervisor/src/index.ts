@@ -3,6 +3,7 @@
  * their budget, and dispatches each event's hooks with the contract's semantics.
  */
 export { runHook, HOST_LOST, UNIX_SHELL, type RunSpec } from './run-hook.js';
+export { HOST_PROTOCOL } from './process-host-source.js';
 export { ProcessHost, sharedProcessHost, overflowProcessHost, processHostForRun, OVERFLOW_HOST_IDLE_MS, spawnMode, setSpawnMode, useProcessHost, type SpawnMode } from './process-host.js';
 export { runShellInHost, type ShellRunSpec, type ShellRunResult } from './shell-run.js';
 export { scheduleSessionSweep, markSessionActive } from './session-sweep.js';

@@ -14,6 +14,14 @@
  */
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
 
+/**
+ * The version of the host's wire protocol (the messages above and the fields of a request and
+ * a result). Copies of this package in one process share a host only when their numbers are
+ * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
+ * the program below, so any change to it asks whether this number must move.
+ */
+export const HOST_PROTOCOL = 1;
+
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
 const fs = require('node:fs');

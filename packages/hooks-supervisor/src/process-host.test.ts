@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups, rawKill, signalProcessGroup } from './process-group.js';
 import { overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
+import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { baseEnv, expectNoLeftovers, identity, procTable } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-'));
@@ -176,6 +178,16 @@ await run;`;
     expect(host.started).toBe(2);
     host.close();
     expect(await until(() => !alive(second))).toBe(true);
+  });
+
+  it('pins the host program: a change to it must decide whether HOST_PROTOCOL moves', () => {
+    // Copies of the package share a host when their HOST_PROTOCOL numbers are equal. If this
+    // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
+    // messages or their fields changed, then put the new hash here.
+    expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
+      protocol: 1,
+      sha256: 'b88d11aaf0138b72d2c5b40ff0c719afb63210c30a6bb8830b39ecc96532ced1',
+    });
   });
 
   it('is one per process across copies of the package: one host, one table of live groups', () => {

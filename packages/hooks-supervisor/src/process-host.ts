@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { PROCESS_HOST_SOURCE } from './process-host-source.js';
+import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { PROCESS_STATE_VERSION, processState } from './process-state.js';
 
@@ -260,22 +260,13 @@ export class ProcessHost {
   }
 }
 
-let fingerprint: string | null = null;
-
 /**
- * What a copy of this package must agree on to use another copy's host: the state version and
- * the host program itself (its length and FNV-1a hash). Computed once, on first use.
+ * What a copy of this package must agree on to use another copy's host: the shape of the
+ * shared state and the host's wire protocol. Not the program's text: the binary's bundle is
+ * minified, so its copy of the same program reads differently from the one in `node_modules`.
  */
 export function hostFingerprint(): string {
-  if (fingerprint === null) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < PROCESS_HOST_SOURCE.length; i++) {
-      h ^= PROCESS_HOST_SOURCE.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    fingerprint = `v${PROCESS_STATE_VERSION}:${PROCESS_HOST_SOURCE.length}:${h.toString(16)}`;
-  }
-  return fingerprint;
+  return `v${PROCESS_STATE_VERSION}:p${HOST_PROTOCOL}`;
 }
 
 // The host of this copy alone, used only when another copy's host runs a different program.
@@ -284,8 +275,8 @@ let own: ProcessHost | null = null;
 /**
  * The process host every session of this process shares, created on first use and started
  * lazily. It is one per process even when the process has loaded several copies of this
- * package (the CLI's bundle and the TUI's `node_modules`, say), as long as they run the same
- * host program; a copy whose host program differs gets a host of its own.
+ * package (the CLI's bundle and the TUI's `node_modules`, say), as long as they speak the same
+ * host protocol; a copy with another protocol gets a host of its own.
  */
 export function sharedProcessHost(): ProcessHost {
   if (state.host === null) {

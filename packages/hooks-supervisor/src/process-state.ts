@@ -7,8 +7,9 @@
  * signal handled by one copy would not end the groups the other started.
  *
  * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
- * {@link PROCESS_STATE_VERSION} whenever the shape below, the `ProcessHost` API, or the host's
- * wire protocol changes, so copies that cannot talk to each other's host keep their own.
+ * {@link PROCESS_STATE_VERSION} whenever the shape below or the `ProcessHost` API changes (the
+ * host's wire protocol has its own number, `HOST_PROTOCOL`), so copies that cannot use each
+ * other's host keep their own.
  */
 export const PROCESS_STATE_VERSION = 1;
 
@@ -18,7 +19,7 @@ export interface SupervisorProcessState {
   host: unknown;
   /** The second host, for runs that overlap (a `ProcessHost` too). */
   overflowHost: unknown;
-  /** The protocol fingerprint of `host` (see process-host.ts): a copy with another one keeps its own. */
+  /** The fingerprint of `host` (state version and wire protocol; see process-host.ts): a copy with another one keeps its own. */
   hostFingerprint: string | null;
   /** Leaders of the live process groups of every hook and shell command of this process. */
   readonly liveGroups: Set<number>;
