@@ -1,4 +1,3 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { formatTimestamp, LIMITS } from '@codewhale/hooks-payloads';
@@ -10,9 +9,9 @@ import { formatTimestamp, LIMITS } from '@codewhale/hooks-payloads';
  *
  * `write` does the work on libuv's thread pool, so the caller's event loop never waits on the
  * disk (an fsync is ~0.4 ms here and can take many milliseconds on a busy disk), and resolves
- * once the record is on disk; records are written in the order `write` was called. `append`
- * does the same synchronously. The session's hooks use `write`: a tool call still waits for
- * its decision record to be durable, but the UI keeps drawing meanwhile.
+ * once the record is on disk; records are written in the order `write` was called. The
+ * session's hooks await it: a tool call still waits for its decision record to be durable, but
+ * the UI keeps drawing meanwhile.
  */
 export class JsonlLog {
   readonly path: string;
@@ -25,30 +24,6 @@ export class JsonlLog {
     this.path = path;
     this.#rotateBytes = options.rotateBytes ?? LIMITS.auditLogRotateBytes;
     this.#onError = options.onError ?? (() => {});
-  }
-
-  append(record: Record<string, unknown>): boolean {
-    try {
-      mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-      let size = 0;
-      try {
-        size = statSync(this.path).size;
-      } catch {
-        size = 0;
-      }
-      if (size >= this.#rotateBytes) renameSync(this.path, `${this.path}.1`);
-      const fd = openSync(this.path, 'a', 0o600);
-      try {
-        writeSync(fd, JSON.stringify(record) + '\n');
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      return true;
-    } catch (e) {
-      this.#onError(e);
-      return false;
-    }
   }
 
   /** Append one record off the event loop; resolves (never rejects) once it is on disk, or `false`. */

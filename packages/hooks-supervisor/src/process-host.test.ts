@@ -222,10 +222,11 @@ if (!out.trackedInB) a.killAllProcessGroups();
 const o = await long;
 out.killedByB = out.trackedInB && o.success === false && Date.now() - t < 10000;
 out.tableEmpty = a.liveProcessGroups().length === 0 && b.liveProcessGroups().length === 0;
-// A copy whose host runs another program (another version) keeps a host of its own.
+// A copy that speaks another protocol keeps hosts of its own: file the running host under
+// protocol 0, as if the first copy were an older version.
 const state = globalThis[Symbol.for('codewhale.hooks-supervisor.process-state.v1')];
-if (state) state.hostFingerprint = 'another program';
-out.otherProgramOwnHost = b.sharedProcessHost() !== shared && b.sharedProcessHost() === b.sharedProcessHost();
+if (state) { state.hosts.set(0, state.hosts.get(1)); state.hosts.delete(1); }
+out.otherProtocolOwnHosts = b.sharedProcessHost() !== shared && b.sharedProcessHost() === b.sharedProcessHost();
 shared.close();
 console.log(JSON.stringify(out));`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
@@ -239,7 +240,7 @@ console.log(JSON.stringify(out));`;
       trackedInB: true,
       killedByB: true,
       tableEmpty: true,
-      otherProgramOwnHost: true,
+      otherProtocolOwnHosts: true,
     });
     expect(r.stderr).toBe('');
   });

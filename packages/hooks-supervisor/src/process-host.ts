@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { PROCESS_STATE_VERSION, processState } from './process-state.js';
+import { processState } from './process-state.js';
 
 /** How spawns are done: through the shared process host, or in this process (today's path). */
 export type SpawnMode = 'host' | 'in-process';
@@ -260,51 +260,38 @@ export class ProcessHost {
   }
 }
 
-/**
- * What a copy of this package must agree on to use another copy's host: the shape of the
- * shared state and the host's wire protocol. Not the program's text: the binary's bundle is
- * minified, so its copy of the same program reads differently from the one in `node_modules`.
- */
-export function hostFingerprint(): string {
-  return `v${PROCESS_STATE_VERSION}:p${HOST_PROTOCOL}`;
+// The hosts of the copies in this process that speak this copy's protocol (one entry).
+function hostsOfThisProtocol(): { primary: ProcessHost; overflow: ProcessHost | null } {
+  let entry = state.hosts.get(HOST_PROTOCOL);
+  if (!entry) {
+    entry = { primary: new ProcessHost(), overflow: null };
+    state.hosts.set(HOST_PROTOCOL, entry);
+  }
+  return entry as { primary: ProcessHost; overflow: ProcessHost | null };
 }
-
-// The host of this copy alone, used only when another copy's host runs a different program.
-let own: ProcessHost | null = null;
 
 /**
  * The process host every session of this process shares, created on first use and started
  * lazily. It is one per process even when the process has loaded several copies of this
  * package (the CLI's bundle and the TUI's `node_modules`, say), as long as they speak the same
- * host protocol; a copy with another protocol gets a host of its own.
+ * host protocol (`HOST_PROTOCOL`; not the program's text, which the binary's minified bundle
+ * spells differently); a copy with another protocol gets hosts of its own.
  */
 export function sharedProcessHost(): ProcessHost {
-  if (state.host === null) {
-    state.host = new ProcessHost();
-    state.hostFingerprint = hostFingerprint();
-  }
-  if (state.hostFingerprint === hostFingerprint()) return state.host as ProcessHost;
-  own ??= new ProcessHost();
-  return own;
+  return hostsOfThisProtocol().primary;
 }
 
 /** How long the overflow host may sit idle before it exits (a later overlap starts it again). */
 export const OVERFLOW_HOST_IDLE_MS = 30_000;
-
-let ownOverflow: ProcessHost | null = null;
 
 /**
  * The second host, for runs that overlap (see {@link processHostForRun}). Shared per process
  * like the first; it exits after {@link OVERFLOW_HOST_IDLE_MS} without work.
  */
 export function overflowProcessHost(): ProcessHost {
-  const primary = sharedProcessHost();
-  if (primary === state.host) {
-    state.overflowHost ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
-    return state.overflowHost as ProcessHost;
-  }
-  ownOverflow ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
-  return ownOverflow;
+  const hosts = hostsOfThisProtocol();
+  hosts.overflow ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
+  return hosts.overflow;
 }
 
 /**

@@ -7,20 +7,20 @@
  * signal handled by one copy would not end the groups the other started.
  *
  * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
- * {@link PROCESS_STATE_VERSION} whenever the shape below or the `ProcessHost` API changes (the
- * host's wire protocol has its own number, `HOST_PROTOCOL`), so copies that cannot use each
- * other's host keep their own.
+ * {@link PROCESS_STATE_VERSION} whenever the shape below or the `ProcessHost` API changes. The
+ * host's wire protocol has its own number, `HOST_PROTOCOL`: copies that speak different ones
+ * share this state (the table of live groups) but not a host.
  */
 export const PROCESS_STATE_VERSION = 1;
 
 /** What every copy of the package in this process shares. */
 export interface SupervisorProcessState {
-  /** The process host (a `ProcessHost`; typed loosely here to keep this module at the bottom). */
-  host: unknown;
-  /** The second host, for runs that overlap (a `ProcessHost` too). */
-  overflowHost: unknown;
-  /** The fingerprint of `host` (state version and wire protocol; see process-host.ts): a copy with another one keeps its own. */
-  hostFingerprint: string | null;
+  /**
+   * The process hosts by wire protocol (`HOST_PROTOCOL`): the first and the second host (for
+   * runs that overlap) of the copies that speak it. Typed loosely to keep this module at the
+   * bottom; they are `ProcessHost`s.
+   */
+  readonly hosts: Map<number, { primary: unknown; overflow: unknown }>;
   /** Leaders of the live process groups of every hook and shell command of this process. */
   readonly liveGroups: Set<number>;
   /** Whether the `exit` handler that kills `liveGroups` is installed. */
@@ -38,7 +38,7 @@ export function processState(): SupervisorProcessState {
   const g = globalThis as unknown as Record<symbol, SupervisorProcessState | undefined>;
   let state = g[KEY];
   if (!state) {
-    state = { host: null, overflowHost: null, hostFingerprint: null, liveGroups: new Set(), exitHookInstalled: false, forcedMode: null, inProcessSpawns: 0 };
+    state = { hosts: new Map(), liveGroups: new Set(), exitHookInstalled: false, forcedMode: null, inProcessSpawns: 0 };
     Object.defineProperty(g, KEY, { value: state, enumerable: false, configurable: false, writable: false });
   }
   return state;
