@@ -30,6 +30,13 @@ export async function run() {
     const gate = await timeAsync(() => runtime.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' }), { runs: 40 });
     rows.push({ name: `tool_call_before with one \`true\` hook (${mode})`, value: round(gate.median), unit: 'ms', note: `p90 ${round(gate.p90)} ms; ratio to bare spawn ${round(gate.median / bare.median)}×` });
     await runtime.close();
+    // Ten gates: through the host they are one chain (each starts when the one before it
+    // ended, with no round trip through this process in between).
+    const ten = new HookRuntime({ hooks: set(Array.from({ length: 10 }, (_, i) => hookDefinition('tool_call_before', 'true', { name: `g${i}` }))), workspace: dir });
+    const gates = await timeAsync(() => ten.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' }, mode: 'work', model: 'm' }), { runs: 20 });
+    const further = (gates.median - gate.median) / 9;
+    rows.push({ name: `tool_call_before, each further of ten \`true\` hooks (${mode})`, value: round(further), unit: 'ms', note: `ten in ${round(gates.median)} ms; ratio to bare spawn ${round(further / bare.median)}×` });
+    await ten.close();
   }
   setSpawnMode(null);
 

@@ -33,7 +33,7 @@ import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
 import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
-import { runHook, type RunSpec } from './run-hook.js';
+import { HookChain, runHook, type RunSpec } from './run-hook.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
 /** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
@@ -65,6 +65,14 @@ function stopsLaterGates(o: HookOutcome): boolean {
   return parseToolCallBeforeStdout(o.stdout).decision === null;
 }
 
+/**
+ * D14: the reason a hook must not start (its approval was revoked), or `null`. It is asked
+ * right before each start of a hook it `appliesTo` (every hook, when that is absent), so a
+ * revocation takes effect at once; hooks it does not apply to skip the check, and a chain of
+ * them goes to the process host as one request (see HookChain).
+ */
+export type RevocationCheck = ((hook: HookDefinition) => string | null) & { readonly appliesTo?: (hook: HookDefinition) => boolean };
+
 /** Session-wide facts every UI-fired hook context carries. */
 export interface SessionFacts {
   readonly workspace?: string | null;
@@ -93,7 +101,7 @@ export interface HookRuntimeOptions {
   /** Opt-in JSONL file of `tool_call_before` decision records (D28). */
   readonly decisionLog?: JsonlLog | null;
   /** D14: a reason string when this hook must not start now (its project approval was revoked). */
-  readonly isRevoked?: (hook: HookDefinition) => string | null;
+  readonly isRevoked?: RevocationCheck;
   /** Digest of the hook set, recorded in decision records. */
   readonly hookSetDigest?: string | null;
   /** Shared pools (kept across rebinds); created when omitted. */
@@ -154,7 +162,7 @@ export class HookRuntime {
   readonly #logger: HookLogger;
   readonly #audit: JsonlLog | null;
   readonly #decisions: JsonlLog | null;
-  #isRevoked: (hook: HookDefinition) => string | null;
+  #isRevoked: RevocationCheck | null;
   readonly #pool: BackgroundPool;
   readonly #observers: ObserverDispatcher;
   readonly #ownsPools: boolean;
@@ -170,7 +178,7 @@ export class HookRuntime {
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#audit = options.auditLog ?? null;
     this.#decisions = options.decisionLog ?? null;
-    this.#isRevoked = options.isRevoked ?? (() => null);
+    this.#isRevoked = options.isRevoked ?? null;
     this.#ownsPools = !options.backgroundPool && !options.observerDispatcher;
     this.#pool = options.backgroundPool ?? new BackgroundPool({ logger: this.#logger });
     this.#observers = options.observerDispatcher ?? new ObserverDispatcher();
@@ -211,7 +219,7 @@ export class HookRuntime {
   }
 
   /** Swap the hook set (hot reload, workspace switch, trust change) without a new session id. */
-  rebind(hooks: HookSet, hookSetDigest: string | null = this.#digest, isRevoked?: (hook: HookDefinition) => string | null): void {
+  rebind(hooks: HookSet, hookSetDigest: string | null = this.#digest, isRevoked?: RevocationCheck): void {
     this.#hooks = hooks;
     this.#digest = hookSetDigest;
     if (isRevoked) this.#isRevoked = isRevoked;
@@ -252,19 +260,62 @@ export class HookRuntime {
       stdin,
       timeoutSecs: hook.effectiveTimeoutSecs,
       ...(this.#timeoutMsOverride !== undefined ? { timeoutMs: this.#timeoutMsOverride } : {}),
-      authorize: () => this.#isRevoked(hook),
+      ...(this.#revocable(hook) ? { authorize: () => this.#isRevoked?.(hook) ?? null } : {}),
       ...overrides,
     };
+  }
+
+  #revocable(hook: HookDefinition): boolean {
+    const check = this.#isRevoked;
+    return check !== null && (check.appliesTo ? check.appliesTo(hook) : true);
   }
 
   /** Run one hook in the foreground, or submit it to the background pool. */
   async #run(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): Promise<HookOutcome> {
     const spec = this.#spec(hook, ctx, stdin, overrides);
     const outcome = hook.runsInBackground ? this.#pool.submit(spec) : await runHook(spec);
+    this.#logUnlessVerdict(hook, outcome);
+    return outcome;
+  }
+
+  #logUnlessVerdict(hook: HookDefinition, outcome: HookOutcome): void {
     // Exit 2 from a gate or transform hook is its verdict (deny / block), not a failure.
     const verdict = outcome.exitCode === 2 && (hook.event === 'tool_call_before' || hook.event === 'message_submit');
     if (!outcome.success && !verdict) this.#logFailure(outcome);
-    return outcome;
+  }
+
+  /**
+   * Run hooks in config order: background ones are submitted to the pool, each run of
+   * consecutive foreground ones is a {@link HookChain} (one request to the process host).
+   * `step` gets each hook with the function that runs it and returns its outcome (so it can
+   * announce, log and collect); after an outcome that `stopAfter` ends on (a strict failure,
+   * see HookChain), the later hooks do not start.
+   */
+  async #inOrder(
+    items: readonly { readonly hook: HookDefinition; readonly spec: RunSpec }[],
+    stopAfter: ((outcome: HookOutcome) => boolean) | null,
+    step: (hook: HookDefinition, index: number, run: () => Promise<HookOutcome>) => Promise<HookOutcome>,
+  ): Promise<void> {
+    const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && stopAfter(o);
+    let i = 0;
+    while (i < items.length) {
+      const { hook, spec } = items[i]!;
+      if (hook.runsInBackground) {
+        if (stops(await step(hook, i, () => Promise.resolve(this.#pool.submit(spec))))) return;
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < items.length && !items[end]!.hook.runsInBackground) end++;
+      const chain = new HookChain(
+        items.slice(i, end).map((x) => x.spec),
+        stopAfter ? { stopAfter } : {},
+      );
+      for (; i < end; i++) {
+        const outcome = await step(items[i]!.hook, i, async () => (await chain.next()) ?? notRunOutcome(hookIdentity(items[i]!.hook), 'hook executor did not run'));
+        if (stops(outcome)) return;
+      }
+    }
   }
 
   #logFailure(o: HookOutcome): void {
@@ -343,17 +394,14 @@ export class HookRuntime {
         );
       }
       const outcomes: HookOutcome[] = [];
-      let stopped = -1;
-      for (let i = 0; i < matched.length; i++) {
-        const hook = matched[i]!;
-        const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, () => this.#run(hook, ctx, null));
+      const items = matched.map((hook) => ({ hook, spec: this.#spec(hook, ctx, null) }));
+      await this.#inOrder(items, stopsLaterGates, async (hook, i, run) => {
+        const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, run);
+        this.#logUnlessVerdict(hook, outcome);
         outcomes.push(outcome);
-        if (stopsLaterGates(outcome)) {
-          stopped = i;
-          break;
-        }
-      }
-      const skipped = stopped >= 0 ? matched.slice(stopped + 1).map(hookIdentity) : [];
+        return outcome;
+      });
+      const skipped = matched.slice(outcomes.length).map(hookIdentity);
       record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest });
       if (record.hooks.some((h) => h.outcome === 'no_verdict')) {
         this.#logger.warn('tool_call_before hook(s) returned no verdict', { tool: call.name, decision: record.decision });
@@ -378,10 +426,13 @@ export class HookRuntime {
     const ctx: HookContext = { event: 'shell_env', tool: { name: tool.name, input: tool.input } };
     const hooks: { label: string; keys: string[]; dropped: readonly ShellEnvDrop[]; outcome: HookOutcome }[] = [];
     const parts: ReadonlyMap<string, string>[] = [];
-    for (const hook of this.matching(ctx)) {
+    // Every matching hook runs in the foreground, whatever its failure: one chain, no stop.
+    const matched = this.matching(ctx);
+    const chain = new HookChain(matched.map((hook) => this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes })));
+    for (const hook of matched) {
       let outcome: HookOutcome;
       try {
-        outcome = await runHook(this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes }));
+        outcome = (await chain.next()) ?? notRunOutcome(hookIdentity(hook), 'hook executor did not run');
       } catch {
         outcome = notRunOutcome(hookIdentity(hook), 'hook executor did not run');
       }
@@ -417,12 +468,13 @@ export class HookRuntime {
     const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
     const policy = eventSpec(event).failurePolicy;
     return this.#observers.trySubmit(event, async () => {
-      for (const { hook, spec } of specs) {
-        // D14: a revoked hook does not start, even though it was queued before the revoke.
-        const outcome = hook.runsInBackground ? this.#pool.submit(spec) : await runHook(spec);
+      // D14: a revoked hook does not start, even though it was queued before the revoke
+      // (its authorize check runs right before its start).
+      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? () => true : null, async (_hook, _i, run) => {
+        const outcome = await run();
         if (!outcome.success) this.#logFailure(outcome);
-        if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
-      }
+        return outcome;
+      });
     });
   }
 
@@ -435,11 +487,13 @@ export class HookRuntime {
     const full: HookContext = { ...ctx, event, sessionId: this.sessionId, workspace: ctx.workspace ?? this.#workspace };
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
-    for (const hook of this.matching(full)) {
-      const outcome = await this.#run(hook, full, stdin, { captureOutput: false });
+    const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
+    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? () => true : null, async (hook, _i, run) => {
+      const outcome = await run();
+      this.#logUnlessVerdict(hook, outcome);
       outcomes.push(outcome);
-      if (policy === 'stop-on-strict-failure' && outcome.strict && !outcome.success) break;
-    }
+      return outcome;
+    });
     return outcomes;
   }
 

@@ -2,7 +2,7 @@
  * @codewhale/hooks-supervisor — runs hooks as real processes that can never hang or outlive
  * their budget, and dispatches each event's hooks with the contract's semantics.
  */
-export { runHook, HOST_LOST, UNIX_SHELL, type RunSpec } from './run-hook.js';
+export { runHook, HookChain, HOST_LOST, UNIX_SHELL, type RunSpec } from './run-hook.js';
 export { HOST_PROTOCOL } from './process-host-source.js';
 export { ProcessHost, sharedProcessHost, overflowProcessHost, processHostForRun, OVERFLOW_HOST_IDLE_MS, spawnMode, setSpawnMode, useProcessHost, type SpawnMode } from './process-host.js';
 export { runShellInHost, type ShellRunSpec, type ShellRunResult } from './shell-run.js';
@@ -14,7 +14,7 @@ export { WorkQueue } from './work-queue.js';
 export { BackgroundPool, BACKGROUND_QUEUE_FULL, BACKGROUND_UNAVAILABLE } from './background-pool.js';
 export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission } from './observer-dispatcher.js';
 export { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
-export { HookRuntime, type HookActivity, type HookActivityListener, type HookRuntimeOptions, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
+export { HookRuntime, type HookActivity, type HookActivityListener, type HookRuntimeOptions, type RevocationCheck, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';
 export {
   loadHookConfiguration,

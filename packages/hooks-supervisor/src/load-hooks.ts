@@ -18,6 +18,7 @@ import { LIMITS } from '@codewhale/hooks-payloads';
 
 import { scriptDigests } from './script-digests.js';
 import { sha256Hex } from './sha256-hex.js';
+import type { RevocationCheck } from './hook-runtime.js';
 
 export { sha256Hex } from './sha256-hex.js';
 
@@ -140,7 +141,7 @@ export const REVOKED_ERROR = 'project hook approval was revoked; hook not starte
  * session loaded. Global hooks are never affected. A config that cannot be read or parsed
  * refuses project hooks (fail closed).
  */
-export function projectRevocationCheck(config: HookConfiguration): (hook: HookDefinition) => string | null {
+export function projectRevocationCheck(config: HookConfiguration): RevocationCheck {
   const workspace = config.workspace;
   const approvedAtLoad = config.loaded.project?.approvedDigest ?? null;
   let stamp = '';
@@ -172,9 +173,11 @@ export function projectRevocationCheck(config: HookConfiguration): (hook: HookDe
       revoked = true;
     }
   };
-  return (hook) => {
-    if (hook.source !== 'project') return null;
+  const appliesTo = (hook: HookDefinition): boolean => hook.source === 'project';
+  const check = (hook: HookDefinition): string | null => {
+    if (!appliesTo(hook)) return null;
     refresh();
     return revoked ? REVOKED_ERROR : null;
   };
+  return Object.assign(check, { appliesTo });
 }

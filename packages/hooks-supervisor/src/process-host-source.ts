@@ -7,9 +7,13 @@
  * the agent's are many times larger than this program's (see docs/design-notes.md, D-host).
  *
  * Protocol: JSON Lines. The host first writes `{t:'ready'}`. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
- * process, `{t:'k', id}` stops a shell run (cancel). Replies on stdout: `{t:'s', id, pid}` once
- * the process exists (its pid is its process group and session id), then exactly one
- * `{t:'d', id, …}` with the result. When stdin closes (the agent is gone), every process group
+ * process, `{t:'c', env, runs:[{id, …hook request, stopIfFailed}]}` runs hooks one after the other
+ * (a chain, see run-hook.ts; a run without an \`env\` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel). Replies on stdout:
+ * `{t:'s', id, pid}` once the process exists (its pid is its process group and session id),
+ * then exactly one `{t:'d', id, …}` with the result. In a chain, each run starts as soon as
+ * the one before it has its result, without a round trip through the agent; after a run with
+ * `stopIfFailed` that did not exit 0, every later run of the chain gets `{t:'d', id,
+ * skipped:true}` and never starts. When stdin closes (the agent is gone), every process group
  * the host started gets SIGKILL, their sessions are swept, and the host exits.
  */
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
@@ -20,7 +24,7 @@ import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-s
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 1;
+export const HOST_PROTOCOL = 2;
 
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
@@ -41,9 +45,19 @@ function signalGroup(pid, sig) {
 
 const runs = new Map();
 let closing = false;
-function send(msg) {
+// Replies are written at once, except a chain's held result (see runChain), which goes out
+// with the next reply in one write: one wake-up of the agent instead of two.
+let outbox = '';
+function send(msg, hold) {
   if (closing) return;
-  process.stdout.write(JSON.stringify(msg) + '\n');
+  outbox += JSON.stringify(msg) + '\n';
+  if (!hold) flush();
+}
+function flush() {
+  if (outbox === '' || closing) return;
+  const text = outbox;
+  outbox = '';
+  process.stdout.write(text);
 }
 
 // Linux: a process that called setpgid left the hook's group but not its session (the hook
@@ -161,16 +175,19 @@ function headTail(headMax, tailMax) {
   };
 }
 
-function start(q) {
+// The process, or null after its spawn error was reported (then \`failed\`, when given, settles
+// once the error is known).
+function start(q, failed) {
   let sub;
   try {
     sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio: q.stdio });
   } catch (e) {
     send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
+    if (failed) failed();
     return null;
   }
   if (sub.pid === undefined) {
-    sub.once('error', (e) => send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') }));
+    sub.once('error', (e) => { send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') }); if (failed) failed(); });
     return null;
   }
   sub.on('error', () => {});
@@ -197,10 +214,14 @@ function drain(done, streams, ms) {
   });
 }
 
-async function runHook(q) {
+// Resolves true when the hook exited with code 0 (what a chain's stopIfFailed looks at).
+// \`hold\`: the result waits in the outbox for the next reply (or a flush).
+async function runHook(q, hold) {
   const started = Date.now();
-  const sub = start(q);
-  if (!sub) return;
+  let spawnFailed;
+  const failed = new Promise((resolve) => { spawnFailed = () => resolve(false); });
+  const sub = start(q, spawnFailed);
+  if (!sub) return failed;
   const pid = sub.pid;
   const run = { pid, stop: null, started };
   runs.set(pid, run);
@@ -228,7 +249,7 @@ async function runHook(q) {
     runs.delete(pid);
     if (reaped) scheduleSweep(pid, started);
     send({ t: 'd', id: q.id, timedOut: true, reaped });
-    return;
+    return false;
   }
   signalGroup(pid, 'SIGTERM');
   const killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
@@ -241,7 +262,24 @@ async function runHook(q) {
     t: 'd', id: q.id, timedOut: false, exitCode: first.code, signal: first.code === null ? first.signal : null, complete,
     stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
     stdoutTruncated: caps[0] ? caps[0].truncated : false, stderrTruncated: caps[1] ? caps[1].truncated : false,
-  });
+  }, hold);
+  return first.code === 0;
+}
+
+// A chain: each run starts once the one before it has its result; after a run with
+// stopIfFailed that did not exit 0, the later runs are skipped. A normal result (not the
+// last) is held until the next run has been spawned and goes out with its 's' reply: the
+// next spawn does not wait for the write, and the agent wakes once per hook.
+async function runChain(runs) {
+  for (let i = 0; i < runs.length; i++) {
+    let ok;
+    try { ok = await runHook(runs[i], i + 1 < runs.length); } catch { send({ t: 'd', id: runs[i].id, spawnError: 'Other' }); ok = false; }
+    if (!ok && runs[i].stopIfFailed) {
+      for (let j = i + 1; j < runs.length; j++) send({ t: 'd', id: runs[j].id, skipped: true });
+      return;
+    }
+  }
+  flush();
 }
 
 function runShell(q) {
@@ -307,6 +345,10 @@ process.stdin.on('data', (text) => {
     try { q = JSON.parse(line); } catch { continue; }
     if (q.t === 'r') {
       if (q.mode === 'shell') runShell(q); else runHook(q).catch(() => send({ t: 'd', id: q.id, spawnError: 'Other' }));
+    } else if (q.t === 'c' && Array.isArray(q.runs)) {
+      // Runs without an environment of their own share the chain's (sent once).
+      for (const r of q.runs) if (r.env === undefined) r.env = q.env;
+      void runChain(q.runs);
     } else if (q.t === 'k') {
       const pid = byId.get(q.id);
       const run = pid === undefined ? undefined : runs.get(pid);

@@ -185,8 +185,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 1,
-      sha256: 'b88d11aaf0138b72d2c5b40ff0c719afb63210c30a6bb8830b39ecc96532ced1',
+      protocol: 2,
+      sha256: '3aab0bbdb373ba0673bd20affdd451add490c0abfd359c574182ea4430bb1a72',
     });
   });
 
@@ -223,9 +223,9 @@ const o = await long;
 out.killedByB = out.trackedInB && o.success === false && Date.now() - t < 10000;
 out.tableEmpty = a.liveProcessGroups().length === 0 && b.liveProcessGroups().length === 0;
 // A copy that speaks another protocol keeps hosts of its own: file the running host under
-// protocol 0, as if the first copy were an older version.
+// protocol -1, as if the first copy were another version.
 const state = globalThis[Symbol.for('codewhale.hooks-supervisor.process-state.v1')];
-if (state) { state.hosts.set(0, state.hosts.get(1)); state.hosts.delete(1); }
+if (state) { state.hosts.set(-1, state.hosts.get(a.HOST_PROTOCOL)); state.hosts.delete(a.HOST_PROTOCOL); }
 out.otherProtocolOwnHosts = b.sharedProcessHost() !== shared && b.sharedProcessHost() === b.sharedProcessHost();
 shared.close();
 console.log(JSON.stringify(out));`;

@@ -31,8 +31,11 @@ export function setSpawnMode(mode: SpawnMode | null): void {
 /** A request to the host (see process-host-source.ts for the fields). */
 export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, unknown>;
 
-/** The host's result record, or `lost` when the host died while the process ran. */
-export type HostReply = Record<string, unknown> & { readonly lost?: true; readonly spawnError?: string };
+/**
+ * The host's result record, `lost` when the host died before the run had its result, or
+ * `skipped` for a run of a chain that an earlier run's failure ended before it started.
+ */
+export type HostReply = Record<string, unknown> & { readonly lost?: true; readonly skipped?: true; readonly spawnError?: string };
 
 /** In-process spawns after which the host is started in the background (see useProcessHost). */
 export const HOST_WARM_AFTER_SPAWNS = 1;
@@ -247,6 +250,28 @@ export class ProcessHost {
     this.#idleRefs(child);
     child.stdin!.write(JSON.stringify({ ...request, t: 'r', id }) + '\n');
     return { id, done };
+  }
+
+  /**
+   * Run hooks one after the other in the host, as one request: each starts as soon as the one
+   * before it has its result, with no round trip through this process in between. A run with
+   * `stopIfFailed` that does not exit 0 ends the chain: each later run resolves `skipped`
+   * without having started. `env` is the environment of every run that has none of its own.
+   * Returns one result per run, in order; `onSpawn[i]` gets run i's pid.
+   */
+  chain(env: Readonly<Record<string, string>>, requests: readonly (HostRequest & { readonly stopIfFailed: boolean })[], onSpawn: readonly (((pid: number) => void) | undefined)[] = []): Promise<HostReply>[] {
+    const child = this.#ensure();
+    const runs: Record<string, unknown>[] = [];
+    const done = requests.map((request, i) => {
+      const id = this.#nextId++;
+      runs.push({ ...request, id });
+      return new Promise<HostReply>((resolve) => {
+        this.#pending.set(id, { resolve, onSpawn: onSpawn[i], pid: null });
+      });
+    });
+    this.#idleRefs(child);
+    child.stdin!.write(JSON.stringify({ t: 'c', env, runs }) + '\n');
+    return done;
   }
 
   /** Ask the host to stop a shell run (SIGTERM to its group, SIGKILL after the grace). */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { processHostForRun, useProcessHost } from './process-host.js';
+import { processHostForRun, useProcessHost, type HostReply, type HostRequest } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 
@@ -103,7 +103,11 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
   if (refusal) return failed(spec, started, refusal, null);
 
   if (useProcessHost()) return runHookInHost(spec, started);
+  return runHookHere(spec, started);
+}
 
+/** The in-process path: this process spawns, captures, times out, kills and reaps. */
+async function runHookHere(spec: RunSpec, started: number): Promise<HookOutcome> {
   const background = spec.background === true;
   const capture = !background && spec.captureOutput !== false;
   const { file, args, verbatim } = shellInvocation(spec.command, spec.shell);
@@ -257,29 +261,35 @@ function exitedOutcome(spec: RunSpec, started: number, r: Exited): HookOutcome {
  * this side only builds the outcome record. A host that dies mid-run yields {@link HOST_LOST}.
  */
 async function runHookInHost(spec: RunSpec, started: number): Promise<HookOutcome> {
+  const { done } = processHostForRun().run(hostRequest(spec, true), spec.onSpawn);
+  return hostOutcome(spec, started, await done);
+}
+
+/** The host's request for one hook run (`withEnv: false` leaves the environment to the chain). */
+function hostRequest(spec: RunSpec, withEnv: boolean): HostRequest {
   const capture = spec.background !== true && spec.captureOutput !== false;
   const { file, args } = shellInvocation(spec.command, spec.shell);
-  const { done } = processHostForRun().run(
-    {
-      mode: 'hook',
-      file,
-      args,
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ['pipe', capture ? 'pipe' : 'ignore', capture ? 'pipe' : 'ignore'],
-      input: spec.stdin,
-      stdoutMax: spec.stdoutMaxBytes ?? LIMITS.captureMaxBytes,
-      stderrMax: spec.stderrMaxBytes ?? LIMITS.captureMaxBytes,
-      timeoutMs: Math.min(MAX_TIMER_MS, Math.max(0, spec.timeoutMs ?? spec.timeoutSecs * 1000)),
-      graceMs: spec.killGraceMs ?? LIMITS.killGraceMs,
-      reapMs: spec.reapWindowMs ?? LIMITS.reapWindowMs,
-      drainMs: LIMITS.pipeDrainMs,
-      shutdownMs: LIMITS.pipeShutdownMs,
-      simulateUnreapable: spec.simulateUnreapable === true,
-    },
-    spec.onSpawn,
-  );
-  const r = await done;
+  return {
+    mode: 'hook',
+    file,
+    args,
+    cwd: spec.cwd,
+    ...(withEnv ? { env: spec.env } : {}),
+    stdio: ['pipe', capture ? 'pipe' : 'ignore', capture ? 'pipe' : 'ignore'],
+    input: spec.stdin,
+    stdoutMax: spec.stdoutMaxBytes ?? LIMITS.captureMaxBytes,
+    stderrMax: spec.stderrMaxBytes ?? LIMITS.captureMaxBytes,
+    timeoutMs: Math.min(MAX_TIMER_MS, Math.max(0, spec.timeoutMs ?? spec.timeoutSecs * 1000)),
+    graceMs: spec.killGraceMs ?? LIMITS.killGraceMs,
+    reapMs: spec.reapWindowMs ?? LIMITS.reapWindowMs,
+    drainMs: LIMITS.pipeDrainMs,
+    shutdownMs: LIMITS.pipeShutdownMs,
+    simulateUnreapable: spec.simulateUnreapable === true,
+  };
+}
+
+/** The outcome record of a host's result (`skipped` is the chain's to handle, never passed here). */
+function hostOutcome(spec: RunSpec, started: number, r: HostReply): HookOutcome {
   if (r.lost) return failed(spec, started, HOST_LOST, null);
   if (r.spawnError !== undefined) {
     const kind = spawnErrorKind(r.spawnError);
@@ -287,6 +297,106 @@ async function runHookInHost(spec: RunSpec, started: number): Promise<HookOutcom
   }
   if (r.timedOut === true) return timedOutOutcome(spec, started, r.reaped === true);
   return exitedOutcome(spec, started, r as unknown as Exited);
+}
+
+/**
+ * Foreground hooks of one event, run one after the other in config order, with the outcomes
+ * handed out in order by {@link HookChain.next}.
+ *
+ * Through the process host, a run of consecutive hooks is one request: the host starts each
+ * hook as soon as the one before it has its result, so a further hook costs a spawn and not
+ * also two wake-ups of this process (measured in docs/design-notes.md, "Chains"). The rules
+ * do not change:
+ * - `stopAfter` decides, in this process, whether the chain ends after an outcome. It is
+ *   consulted only for a strict hook that failed (`strict && !success`); no other outcome
+ *   ever ends a chain. Without it, every hook runs.
+ * - The host is only told the conservative part: it stops after a strict hook that did not
+ *   exit 0 (every outcome `stopAfter` can end the chain on), and the later hooks of the
+ *   request never start. When `stopAfter` then says go on, the rest is sent again.
+ * - A spec with an `authorize` check is checked right before its own start: it begins a new
+ *   request, so a revocation between two hooks of a chain still stops the second.
+ * - If the host dies, the hook in flight gets {@link HOST_LOST}, as a single run does; the
+ *   later hooks had not started, and go on (in a new host) when `stopAfter` allows.
+ * - In process (the fallback, or while the host starts), each hook is a plain {@link runHook}.
+ *
+ * Consume the chain until `next()` resolves `null`: hooks already handed to the host run
+ * whether or not their outcomes are read.
+ */
+export class HookChain {
+  readonly #specs: readonly RunSpec[];
+  readonly #stopAfter: ((outcome: HookOutcome) => boolean) | null;
+  #next = 0;
+  #stopped = false;
+  // The request in flight: the results of specs [start, start + replies.length), and when each
+  // settled here (run k started, as far as this process can tell, when run k - 1 settled).
+  #request: { readonly start: number; readonly sentAt: number; readonly replies: readonly Promise<HostReply>[]; readonly settledAt: number[]; lost: boolean; broken: boolean } | null = null;
+
+  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: (outcome: HookOutcome) => boolean } = {}) {
+    for (const spec of specs) if (spec.background === true) throw new TypeError('a hook chain runs foreground hooks only');
+    this.#specs = specs;
+    this.#stopAfter = options.stopAfter ?? null;
+  }
+
+  /**
+   * The next hook's outcome, in config order; `null` once every hook ran or the chain stopped.
+   * A hook that starts a new request is sent before this returns, as `runHook` does: a run
+   * started after it (another event's) cannot overtake it.
+   */
+  async next(): Promise<HookOutcome | null> {
+    if (this.#stopped || this.#next >= this.#specs.length) return null;
+    const i = this.#next++;
+    const sent = this.#covers(i) ? await this.#fromRequest(i) : null;
+    const outcome = sent ?? (await this.#begin(i));
+    if (this.#stopAfter && outcome.strict && !outcome.success && this.#stopAfter(outcome)) this.#stopped = true;
+    return outcome;
+  }
+
+  /** Whether run i was sent with the request in flight (and that request still holds). */
+  #covers(i: number): boolean {
+    const q = this.#request;
+    return q !== null && !q.broken && i >= q.start && i < q.start + q.replies.length;
+  }
+
+  /** Run i's outcome from the request in flight, or null when it has to be started afresh. */
+  async #fromRequest(i: number): Promise<HookOutcome | null> {
+    const q = this.#request!;
+    const k = i - q.start;
+    const r = await q.replies[k]!;
+    // Skipped: an earlier strict failure that stopAfter let pass. Lost again: the host died
+    // during an earlier run, so this one never started.
+    if (r.skipped || (r.lost && q.lost)) {
+      q.broken = true;
+      return null;
+    }
+    if (r.lost) q.lost = true;
+    const started = k === 0 ? q.sentAt : (q.settledAt[k - 1] ?? q.sentAt);
+    return hostOutcome(this.#specs[i]!, started, r);
+  }
+
+  /** Start spec i, and with it (through the host) the specs after it up to the next check. */
+  #begin(i: number): Promise<HookOutcome> {
+    this.#request = null;
+    const started = performance.now();
+    const first = this.#specs[i]!;
+    const refusal = first.authorize?.() ?? null;
+    if (refusal) return Promise.resolve(failed(first, started, refusal, null));
+    if (!useProcessHost()) return runHookHere(first, started);
+    let end = i + 1;
+    while (end < this.#specs.length && this.#specs[end]!.authorize === undefined) end++;
+    const specs = this.#specs.slice(i, end);
+    const env = first.env;
+    const strictStops = this.#stopAfter !== null;
+    const requests = specs.map((spec) => ({
+      ...hostRequest(spec, spec.env !== env),
+      stopIfFailed: strictStops && isStrict({ continueOnError: spec.hook.continueOnError, background: false }),
+    }));
+    const replies = processHostForRun().chain(env, requests, specs.map((spec) => spec.onSpawn));
+    const settledAt: number[] = [];
+    replies.forEach((reply, k) => void reply.then(() => (settledAt[k] = performance.now())));
+    this.#request = { start: i, sentAt: started, replies, settledAt, lost: false, broken: false };
+    // The first run of a request is never skipped, nor lost after another: it has an outcome.
+    return this.#fromRequest(i) as Promise<HookOutcome>;
+  }
 }
 
 function formatSecs(secs: number): string {

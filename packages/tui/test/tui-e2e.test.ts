@@ -185,7 +185,10 @@ describe('codewhale (the TUI) in a real terminal', () => {
     const turnEnds = one('turn_end').map((f) => JSON.parse(f.stdin) as Record<string, unknown>);
     expect(turnEnds[0]).toMatchObject({ event: 'turn_end', session_id: sessionId, status: 'completed', queued_message_count: 1 });
     expect(turnEnds[1]).toMatchObject({ status: 'failed' });
-    expect(one('turn_end')[0]!.seq).toBeLessThan(one('message_submit')[1]!.seq);
+    // It fired before the queued message was dispatched: it counted that message. (When its
+    // process starts is another matter: observers run on two workers and two process hosts,
+    // so the queued message's own hook may start first; the guide says so.)
+    expect(one('message_submit')).toHaveLength(2);
     // sub-agents
     expect(JSON.parse(one('subagent_spawn')[0]!.stdin)).toMatchObject({ event: 'subagent_spawn', prompt_preview: 'count the files' });
     expect(JSON.parse(one('subagent_complete')[0]!.stdin)).toMatchObject({ event: 'subagent_complete', result_preview: 'child says 3 files', status: 'completed' });
