@@ -7,7 +7,7 @@ import { HookRuntime, type HookRuntimeOptions, type RevocationCheck } from './ho
 import { HookChain, HOST_LOST, type RunSpec } from './run-hook.js';
 import { overflowProcessHost, setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
 import { liveProcessGroups } from './process-group.js';
-import { baseEnv, hookDef, hookSet, identity, procTable } from '../test/helpers.js';
+import { baseEnv, hookDef, hookSet, identity, procTable, until } from '../test/helpers.js';
 
 // Hooks of one event run one after the other; through the process host a run of them is one
 // request (HookChain). Every rule is checked in both spawn modes: the chain must not change
@@ -27,16 +27,18 @@ function runtime(hooks: HookDefinition[], over: Partial<HookRuntimeOptions> = {}
   return r;
 }
 
+const spec = (label: string, command: string, strict: boolean, over: Partial<RunSpec> = {}): RunSpec => ({
+  hook: identity(label, { continueOnError: !strict }),
+  command,
+  cwd: dir,
+  env: baseEnv(),
+  stdin: null,
+  timeoutSecs: 30,
+  ...over,
+});
+
 const gate = (name: string, command: string, strict = false) => hookDef('tool_call_before', command, { name, continueOnError: !strict });
 
-async function until(check: () => boolean, ms = 4_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return check();
-}
 
 afterEach(async () => {
   for (const r of runtimes.splice(0)) {
@@ -132,6 +134,23 @@ describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
     expect(existsSync(last)).toBe(true);
   });
 
+  for (const strict of [false, true]) {
+    it(`a hook that cannot be started is a spawn failure; ${strict ? 'a strict one stops the chain' : 'a lenient one lets the next hook run'}`, async () => {
+      const later = out('after-spawn-failure');
+      // The first hook's result is held for the next start, which fails: it must still come.
+      const chain = new HookChain([spec('first', 'true', false), spec('nowhere', 'true', strict, { cwd: join(dir, 'missing-dir') }), spec('later', `touch ${later}`, false)], {
+        stopAfter: () => true,
+      });
+      expect(await chain.next()).toMatchObject({ success: true, hook: { name: 'first' } });
+      expect(await chain.next()).toMatchObject({ success: false, spawnError: 'NotFound', strict });
+      const second = await chain.next();
+      if (strict) expect(second).toBeNull();
+      else expect(second).toMatchObject({ success: true, hook: { name: 'later' } });
+      expect(existsSync(later)).toBe(!strict);
+      expect(await chain.next()).toBeNull();
+    });
+  }
+
   it('shell_env: every hook runs even when one fails, and the others still contribute', async () => {
     const r = runtime([
       hookDef('shell_env', 'echo A=1', { name: 'a' }),
@@ -164,16 +183,6 @@ describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
 });
 
 describe('hook chains: the host dies in the middle', () => {
-  const spawned: number[] = [];
-  const spec = (label: string, command: string, strict: boolean): RunSpec => ({
-    hook: identity(label, { continueOnError: !strict }),
-    command,
-    cwd: dir,
-    env: baseEnv(),
-    stdin: null,
-    timeoutSecs: 30,
-    onSpawn: (pid) => spawned.push(pid),
-  });
   beforeAll(async () => {
     setSpawnMode('host');
     await sharedProcessHost().start();

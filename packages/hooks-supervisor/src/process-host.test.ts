@@ -10,7 +10,7 @@ import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups, rawKill, signalProcessGroup } from './process-group.js';
 import { overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
 import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
-import { baseEnv, expectNoLeftovers, identity, procTable } from '../test/helpers.js';
+import { baseEnv, expectNoLeftovers, identity, procTable, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-'));
 const spawned: number[] = [];
@@ -21,14 +21,6 @@ function spec(command: string, over: Partial<RunSpec> = {}): RunSpec {
 
 const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
 
-async function until(check: () => boolean, ms = 4_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
-}
 
 async function waitForFile(path: string): Promise<string> {
   await until(() => existsSync(path) && readFileSync(path, 'utf8').trim().split('\n').length >= 2);

@@ -59,6 +59,16 @@ export async function expectNoLeftovers(pgids: Iterable<number>, withinMs = 4_00
   }
 }
 
+/** Poll `check` every 10 ms until it holds or `ms` pass; resolves to its last answer. */
+export async function until(check: () => boolean, ms = 4_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return check();
+}
+
 export function identity(label = 'gate', over: Partial<HookIdentity> = {}): HookIdentity {
   return { index: 0, name: label, label, event: 'tool_call_before', source: 'global', continueOnError: true, background: false, ...over };
 }
