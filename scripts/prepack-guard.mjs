@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `prepack` of every package: refuse to pack or publish a package whose build output is
-// missing or older than its sources (an unbuilt clone would otherwise produce a tarball with
-// only package.json and the README). Runs in the package's folder.
+// missing or was built from other sources than src/ holds now (an unbuilt clone would
+// otherwise produce a tarball with only package.json and the README, a stale one yesterday's
+// code). The build records a digest of its sources (source-digest.mjs); a build without one
+// (tsup run by hand) is judged by modification times. Runs in the package's folder.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DIGEST_FILE, isTestFile, sourceDigest } from './source-digest.mjs';
 
 const SOURCE_CONDITION = '@codewhale/source';
 const dir = process.cwd();
@@ -42,8 +45,14 @@ for (const target of publishedTargets(pkg)) {
   if (!existsSync(file)) problems.push(`${target} does not exist`);
   else oldestTarget = Math.min(oldestTarget, statSync(file).mtimeMs);
 }
-const newestSource = newest(join(dir, 'src'), (name) => /\.test\.tsx?$/.test(name));
-if (problems.length === 0 && newestSource > oldestTarget) problems.push('the build output is older than src/');
+const stamp = join(dir, DIGEST_FILE);
+if (problems.length === 0) {
+  if (existsSync(stamp)) {
+    if (readFileSync(stamp, 'utf8').trim() !== sourceDigest(dir)) problems.push('src/ has changed since the last build');
+  } else if (newest(join(dir, 'src'), isTestFile) > oldestTarget) {
+    problems.push('the build output is older than src/');
+  }
+}
 if (problems.length > 0) {
   process.stderr.write(`error: ${pkg.name} is not built: ${problems.join('; ')}\nhint: run \`pnpm build\` at the repository root (or \`pnpm release\`), then pack or publish again\n`);
   process.exit(1);

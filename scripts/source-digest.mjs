@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// The digest of a package's sources (every file under src/ but the tests: what its build
+// reads), written as `dist/.source-digest` at the end of each package's `build` and compared by
+// the prepack guard. Content, not modification times: a checkout, a stash or a restored file
+// changes a file's time without changing what the build would produce, and turbo restores a
+// cached dist/ with the times of the run that built it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const DIGEST_FILE = join('dist', '.source-digest');
+
+/** True for a file the build does not read (the turbo build inputs leave out the same files). */
+export const isTestFile = (name) => /\.test\.tsx?$/.test(name);
+
+/** sha256 over every source file's path (relative, `/`-separated) and bytes, in path order. */
+export function sourceDigest(packageDir) {
+  const files = [];
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (!isTestFile(entry.name)) files.push(relative(packageDir, p).split(sep).join('/'));
+    }
+  };
+  walk(join(packageDir, 'src'));
+  files.sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(`${f}\0`).update(readFileSync(join(packageDir, f))).update('\0');
+  return hash.digest('hex');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  writeFileSync(join(process.cwd(), DIGEST_FILE), `${sourceDigest(process.cwd())}\n`);
+}
