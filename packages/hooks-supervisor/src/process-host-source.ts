@@ -8,7 +8,7 @@
  *
  * Protocol: JSON Lines. The host first writes `{t:'ready'}`. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
  * process, `{t:'c', env, runs:[{id, …hook request, stopIfFailed}]}` runs hooks one after the other
- * (a chain, see run-hook.ts; a run without an \`env\` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel). Replies on stdout:
+ * (a chain, see run-hook.ts; a run without an `env` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel). Replies on stdout:
  * `{t:'s', id, pid}` once the process exists (its pid is its process group and session id),
  * then exactly one `{t:'d', id, …}` with the result. In a chain, each run starts as soon as
  * the one before it has its result, without a round trip through the agent; after a run with
@@ -270,12 +270,12 @@ async function runHook(q, hold) {
 // stopIfFailed that did not exit 0, the later runs are skipped. A normal result (not the
 // last) is held until the next run has been spawned and goes out with its 's' reply: the
 // next spawn does not wait for the write, and the agent wakes once per hook.
-async function runChain(runs) {
-  for (let i = 0; i < runs.length; i++) {
+async function runChain(chain) {
+  for (let i = 0; i < chain.length; i++) {
     let ok;
-    try { ok = await runHook(runs[i], i + 1 < runs.length); } catch { send({ t: 'd', id: runs[i].id, spawnError: 'Other' }); ok = false; }
-    if (!ok && runs[i].stopIfFailed) {
-      for (let j = i + 1; j < runs.length; j++) send({ t: 'd', id: runs[j].id, skipped: true });
+    try { ok = await runHook(chain[i], i + 1 < chain.length); } catch { send({ t: 'd', id: chain[i].id, spawnError: 'Other' }); ok = false; }
+    if (!ok && chain[i].stopIfFailed) {
+      for (let j = i + 1; j < chain.length; j++) send({ t: 'd', id: chain[j].id, skipped: true });
       return;
     }
   }
