@@ -178,7 +178,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 2,
-      sha256: '71196b59a135b2db566d37e49b3f91caadc2edc2798950a967092f751c95ced1',
+      sha256: 'b9cd26643e51894cc4c03ab91aaf693a05b090bc943d8489a3850e963cfb551f',
     });
   });
 

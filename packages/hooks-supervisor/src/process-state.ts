@@ -7,9 +7,10 @@
  * signal handled by one copy would not end the groups the other started.
  *
  * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
- * {@link PROCESS_STATE_VERSION} whenever the shape below or the `ProcessHost` API changes. The
- * host's wire protocol has its own number, `HOST_PROTOCOL`: copies that speak different ones
- * share this state (the table of live groups) but not a host.
+ * {@link PROCESS_STATE_VERSION} whenever the shape below changes. The hosts in it are shared
+ * only by copies with the same `HOST_PROTOCOL`, so a change to the `ProcessHost` API goes with
+ * a bump of that number (as `ProcessHost.chain` came with protocol 2): copies that speak
+ * different ones share this state (the table of live groups) but not a host.
  */
 export const PROCESS_STATE_VERSION = 1;
 

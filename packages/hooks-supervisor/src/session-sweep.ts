@@ -62,7 +62,7 @@ export function sweepNow(): void {
   killSessions(sids);
 }
 
-// The three functions below are self-contained (they use only their parameters): the process
+// The two functions below are self-contained (they use only their parameters): the process
 // host's program embeds their source text (process-host-source.ts), so the host and this
 // module apply the same window, and the property tests cover both.
 
@@ -72,17 +72,13 @@ export function newestPid(loadavg: string): number | null {
   return Number.isSafeInteger(last) && last > 0 ? last : null;
 }
 
-/** Whether `pid` was allocated after `sid`, up to `newest`, counting a wrap of the pid space. */
-export function allocatedAfter(pid: number, sid: number, newest: number): boolean {
-  return sid <= newest ? pid > sid && pid <= newest : pid > sid || pid <= newest;
-}
-
 /**
  * Which entries of /proc a sweep of `sids` (session id → its leader's start time) must read:
  * the cyclic windows after each session id, or every pid when `newest` is null or a leader is
  * older than `maxAgeMs` ({@link SWEEP_WINDOW_MAX_AGE_MS}).
  */
 export function sweepCandidates(entries: readonly string[], sids: ReadonlyMap<number, number>, newest: number | null, now: number, maxAgeMs: number): number[] {
+  // Whether pid was allocated after sid, up to top, counting a wrap of the pid space.
   const after = (pid: number, sid: number, top: number): boolean => (sid <= top ? pid > sid && pid <= top : pid > sid || pid <= top);
   let whole = newest === null;
   for (const started of sids.values()) if (now - started > maxAgeMs) whole = true;
