@@ -31,7 +31,7 @@ import {
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
-import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
+import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { HookChain, runHook, type RunSpec } from './run-hook.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
@@ -467,12 +467,18 @@ export class HookRuntime {
     // Observer output is discarded by contract: nothing is captured, two fewer pipes per hook.
     const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
     const policy = eventSpec(event).failurePolicy;
+    const logFailure = (outcome: HookOutcome) => {
+      if (!outcome.success) this.#logFailure(outcome);
+    };
+    // D14: a revoked hook does not start, even though it was queued before the revoke (its
+    // authorize check runs right before its start, and such a hook is never staged).
+    if (!specs.some((s) => s.hook.runsInBackground)) {
+      return this.#observers.trySubmit(event, new ObserverChainJob(specs.map((s) => s.spec), policy === 'stop-on-strict-failure' ? 'always' : null, logFailure));
+    }
     return this.#observers.trySubmit(event, async () => {
-      // D14: a revoked hook does not start, even though it was queued before the revoke
-      // (its authorize check runs right before its start).
       await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? () => true : null, async (_hook, _i, run) => {
         const outcome = await run();
-        if (!outcome.success) this.#logFailure(outcome);
+        logFailure(outcome);
         return outcome;
       });
     });

@@ -2,17 +2,17 @@
  * @codewhale/hooks-supervisor — runs hooks as real processes that can never hang or outlive
  * their budget, and dispatches each event's hooks with the contract's semantics.
  */
-export { runHook, HookChain, HOST_LOST, UNIX_SHELL, type RunSpec } from './run-hook.js';
+export { runHook, HookChain, HOST_LOST, UNIX_SHELL, type ChainStopRule, type RunSpec } from './run-hook.js';
 export { HOST_PROTOCOL } from './process-host-source.js';
-export { ProcessHost, sharedProcessHost, overflowProcessHost, processHostForRun, OVERFLOW_HOST_IDLE_MS, spawnMode, setSpawnMode, useProcessHost, type SpawnMode } from './process-host.js';
+export { ProcessHost, sharedProcessHost, overflowProcessHost, processHostForRun, OVERFLOW_HOST_IDLE_MS, spawnMode, setSpawnMode, useProcessHost, type HostChain, type HostReply, type HostRequest, type SpawnMode } from './process-host.js';
 export { runShellInHost, type ShellRunSpec, type ShellRunResult } from './shell-run.js';
 export { scheduleSessionSweep, markSessionActive } from './session-sweep.js';
 export { BoundedCapture, completeSequenceEnd } from './bounded-capture.js';
 export { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 export { rawKill, signalProcessGroup, trackProcessGroup, untrackProcessGroup, liveProcessGroups, killAllProcessGroups } from './process-group.js';
-export { WorkQueue } from './work-queue.js';
+export { WorkQueue, type JobStaging } from './work-queue.js';
 export { BackgroundPool, BACKGROUND_QUEUE_FULL, BACKGROUND_UNAVAILABLE } from './background-pool.js';
-export { ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission } from './observer-dispatcher.js';
+export { ObserverChainJob, ObserverDispatcher, observerQueueFullMessage, observerUnavailableMessage, type ObserverSubmission, type StageableJob } from './observer-dispatcher.js';
 export { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 export { HookRuntime, type HookActivity, type HookActivityListener, type HookRuntimeOptions, type RevocationCheck, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
 export { SILENT_LOGGER, MemoryLogger, type HookLogger } from './logger.js';

@@ -13,8 +13,13 @@
  * then exactly one `{t:'d', id, …}` with the result. In a chain, each run starts as soon as
  * the one before it has its result, without a round trip through the agent; after a run with
  * `stopIfFailed` that did not exit 0, every later run of the chain gets `{t:'d', id,
- * skipped:true}` and never starts. When stdin closes (the agent is gone), every process group
- * the host started gets SIGKILL, their sessions are swept, and the host exits.
+ * skipped:true}` and never starts. A chain with `after: <id>` (the last run of a chain sent
+ * before it) starts when that chain has ended, or at once when no such chain is running: an
+ * observer worker's next event, begun behind the one it runs (see work-queue.ts). `{t:'x', id}`
+ * (the first run of such a chain) withdraws it while it still waits: each of its runs gets
+ * `skipped` and none starts; a chain that has started is not touched. When stdin closes (the
+ * agent is gone), every process group the host started gets SIGKILL, their sessions are swept,
+ * and the host exits.
  */
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
 
@@ -24,7 +29,7 @@ import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-s
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 2;
+export const HOST_PROTOCOL = 3;
 
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
@@ -215,7 +220,8 @@ function drain(done, streams, ms) {
 }
 
 // Resolves true when the hook exited with code 0 (what a chain's stopIfFailed looks at).
-// \`hold\`: the result waits in the outbox for the next reply (or a flush).
+// \`hold()\`, asked when the result is ready: true when it waits in the outbox for the next
+// reply (or a flush).
 async function runHook(q, hold) {
   const started = Date.now();
   let spawnFailed;
@@ -262,24 +268,52 @@ async function runHook(q, hold) {
     t: 'd', id: q.id, timedOut: false, exitCode: first.code, signal: first.code === null ? first.signal : null, complete,
     stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
     stdoutTruncated: caps[0] ? caps[0].truncated : false, stderrTruncated: caps[1] ? caps[1].truncated : false,
-  }, hold);
+  }, hold !== undefined && hold());
   return first.code === 0;
 }
 
 // A chain: each run starts once the one before it has its result; after a run with
 // stopIfFailed that did not exit 0, the later runs are skipped. A normal result (not the
 // last) is held until the next run has been spawned and goes out with its 's' reply: the
-// next spawn does not wait for the write, and the agent wakes once per hook.
+// next spawn does not wait for the write, and the agent wakes once per hook. The chains
+// waiting behind this one (sent with \`after\` = its last run's id) start when it ends; its
+// last result is then held for the first of them in the same way.
+const behind = new Map(); // last run id of a running chain -> the chains waiting for its end
+const waiting = new Map(); // first run id of a waiting chain -> that chain
 async function runChain(chain) {
-  for (let i = 0; i < chain.length; i++) {
-    let ok;
-    try { ok = await runHook(chain[i], i + 1 < chain.length); } catch { send({ t: 'd', id: chain[i].id, spawnError: 'Other' }); ok = false; }
-    if (!ok && chain[i].stopIfFailed) {
-      for (let j = i + 1; j < chain.length; j++) send({ t: 'd', id: chain[j].id, skipped: true });
-      return;
+  const last = chain[chain.length - 1].id;
+  behind.set(last, []);
+  const waiters = () => behind.get(last).length > 0;
+  try {
+    for (let i = 0; i < chain.length; i++) {
+      let ok;
+      const hold = i + 1 < chain.length ? () => true : waiters;
+      try { ok = await runHook(chain[i], hold); } catch { send({ t: 'd', id: chain[i].id, spawnError: 'Other' }); ok = false; }
+      if (!ok && chain[i].stopIfFailed) {
+        for (let j = i + 1; j < chain.length; j++) send({ t: 'd', id: chain[j].id, skipped: true }, j + 1 === chain.length && waiters());
+        return;
+      }
     }
+  } finally {
+    const next = behind.get(last);
+    behind.delete(last);
+    for (const c of next) { waiting.delete(c[0].id); void runChain(c); }
+    flush();
   }
-  flush();
+}
+function queueChain(chain, after) {
+  if (chain.length === 0) return;
+  const ahead = after === undefined ? undefined : behind.get(after);
+  if (ahead === undefined) { void runChain(chain); return; }
+  ahead.push(chain);
+  waiting.set(chain[0].id, { chain, ahead });
+}
+function withdraw(id) {
+  const w = waiting.get(id);
+  if (!w) return;
+  waiting.delete(id);
+  w.ahead.splice(w.ahead.indexOf(w.chain), 1);
+  for (const r of w.chain) send({ t: 'd', id: r.id, skipped: true });
 }
 
 function runShell(q) {
@@ -348,7 +382,9 @@ process.stdin.on('data', (text) => {
     } else if (q.t === 'c' && Array.isArray(q.runs)) {
       // Runs without an environment of their own share the chain's (sent once).
       for (const r of q.runs) if (r.env === undefined) r.env = q.env;
-      void runChain(q.runs);
+      queueChain(q.runs, typeof q.after === 'number' ? q.after : undefined);
+    } else if (q.t === 'x') {
+      withdraw(q.id);
     } else if (q.t === 'k') {
       const pid = byId.get(q.id);
       const run = pid === undefined ? undefined : runs.get(pid);

@@ -177,8 +177,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 2,
-      sha256: 'b9cd26643e51894cc4c03ab91aaf693a05b090bc943d8489a3850e963cfb551f',
+      protocol: 3,
+      sha256: '2ece6d1c31082a1ce7cab29def340ce6af665b13d2aa1dfbffdde633ac2919d0',
     });
   });
 

@@ -54,6 +54,12 @@ export function useProcessHost(): boolean {
   return false;
 }
 
+/** A chain sent to the host: each run's id (for `after` and {@link ProcessHost.withdraw}) and result. */
+export interface HostChain {
+  readonly ids: readonly number[];
+  readonly replies: readonly Promise<HostReply>[];
+}
+
 interface Pending {
   readonly resolve: (reply: HostReply) => void;
   readonly onSpawn?: (pid: number) => void;
@@ -257,21 +263,45 @@ export class ProcessHost {
    * before it has its result, with no round trip through this process in between. A run with
    * `stopIfFailed` that does not exit 0 ends the chain: each later run resolves `skipped`
    * without having started. `env` is the environment of every run that has none of its own.
-   * Returns one result per run, in order; `onSpawn[i]` gets run i's pid.
+   * `after`: the id of the last run of a chain sent to this host before, still in flight; this
+   * chain then starts when that one has ended (at once if it already has), and can be
+   * {@link withdraw}n until it starts. Returns each run's id and result, in order; `onSpawn[i]`
+   * gets run i's pid.
    */
-  chain(env: Readonly<Record<string, string>>, requests: readonly (HostRequest & { readonly stopIfFailed: boolean })[], onSpawn: readonly (((pid: number) => void) | undefined)[] = []): Promise<HostReply>[] {
+  chain(
+    env: Readonly<Record<string, string>>,
+    requests: readonly (HostRequest & { readonly stopIfFailed: boolean })[],
+    onSpawn: readonly (((pid: number) => void) | undefined)[] = [],
+    options: { readonly after?: number } = {},
+  ): HostChain {
     const child = this.#ensure();
     const runs: Record<string, unknown>[] = [];
-    const done = requests.map((request, i) => {
+    const ids: number[] = [];
+    const replies = requests.map((request, i) => {
       const id = this.#nextId++;
+      ids.push(id);
       runs.push({ ...request, id });
       return new Promise<HostReply>((resolve) => {
         this.#pending.set(id, { resolve, onSpawn: onSpawn[i], pid: null });
       });
     });
     this.#idleRefs(child);
-    child.stdin!.write(JSON.stringify({ t: 'c', env, runs }) + '\n');
-    return done;
+    child.stdin!.write(JSON.stringify({ t: 'c', env, runs, ...(options.after !== undefined ? { after: options.after } : {}) }) + '\n');
+    return { ids, replies };
+  }
+
+  /**
+   * Withdraw a chain sent with `after` (`firstId`: its first run's id) that has not started:
+   * each of its runs then resolves `skipped`. A chain that has started runs on, and its
+   * results come as usual; the host decides which, so the answer is in the replies.
+   */
+  withdraw(firstId: number): void {
+    if (this.#pending.has(firstId)) this.#child?.stdin!.write(JSON.stringify({ t: 'x', id: firstId }) + '\n');
+  }
+
+  /** Whether run `id` was sent to the running host and has no result yet. */
+  isPending(id: number): boolean {
+    return this.#pending.has(id);
   }
 
   /** Ask the host to stop a shell run (SIGTERM to its group, SIGKILL after the grace). */

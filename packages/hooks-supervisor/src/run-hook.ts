@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { processHostForRun, useProcessHost, type HostReply, type HostRequest } from './process-host.js';
+import { processHostForRun, useProcessHost, type HostReply, type HostRequest, type ProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 
@@ -300,6 +300,28 @@ function hostOutcome(spec: RunSpec, started: number, r: HostReply): HookOutcome 
 }
 
 /**
+ * When a chain ends after a strict hook failed: a function consulted for that outcome, or
+ * `'always'` (every strict failure ends it, the rule of the observer events that stop).
+ */
+export type ChainStopRule = ((outcome: HookOutcome) => boolean) | 'always';
+
+interface ChainRequest {
+  readonly start: number;
+  readonly sentAt: number;
+  readonly host: ProcessHost;
+  readonly ids: readonly number[];
+  readonly replies: readonly Promise<HostReply>[];
+  // When each reply settled here (run k started, as far as this process can tell, when run
+  // k - 1 settled; run 0 of a staged request when the chain ahead of it ended).
+  readonly settledAt: number[];
+  // A staged request: the last reply of the chain it waits behind, and when that settled.
+  readonly behind: Promise<HostReply> | null;
+  behindSettledAt: number | null;
+  lost: boolean;
+  broken: boolean;
+}
+
+/**
  * Foreground hooks of one event, run one after the other in config order, with the outcomes
  * handed out in order by {@link HookChain.next}.
  *
@@ -309,7 +331,7 @@ function hostOutcome(spec: RunSpec, started: number, r: HostReply): HookOutcome 
  * do not change:
  * - `stopAfter` decides, in this process, whether the chain ends after an outcome. It is
  *   consulted only for a strict hook that failed (`strict && !success`); no other outcome
- *   ever ends a chain. Without it, every hook runs.
+ *   ever ends a chain. Without it, every hook runs; `'always'` ends the chain on every one.
  * - The host is only told the conservative part: it stops after a strict hook that did not
  *   exit 0 (every outcome `stopAfter` can end the chain on), and the later hooks of the
  *   request never start. When `stopAfter` then says go on, the rest is sent again.
@@ -319,19 +341,23 @@ function hostOutcome(spec: RunSpec, started: number, r: HostReply): HookOutcome 
  *   later hooks had not started, and go on (in a new host) when `stopAfter` allows.
  * - In process (the fallback, or while the host starts), each hook is a plain {@link runHook}.
  *
+ * A chain can also be begun behind another ({@link stageBehind}): the observer dispatcher
+ * sends a worker's next event that way, so the host starts it the moment the one before it
+ * ends, without waiting for this process (docs/design-notes.md, "Staged observer events").
+ *
  * Consume the chain until `next()` resolves `null`: hooks already handed to the host run
  * whether or not their outcomes are read.
  */
 export class HookChain {
   readonly #specs: readonly RunSpec[];
-  readonly #stopAfter: ((outcome: HookOutcome) => boolean) | null;
+  readonly #stopAfter: ChainStopRule | null;
   #next = 0;
   #stopped = false;
-  // The request in flight: the results of specs [start, start + replies.length), and when each
-  // settled here (run k started, as far as this process can tell, when run k - 1 settled).
-  #request: { readonly start: number; readonly sentAt: number; readonly replies: readonly Promise<HostReply>[]; readonly settledAt: number[]; lost: boolean; broken: boolean } | null = null;
+  #dropped = false;
+  // The request in flight: the results of specs [start, start + replies.length).
+  #request: ChainRequest | null = null;
 
-  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: (outcome: HookOutcome) => boolean } = {}) {
+  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: ChainStopRule } = {}) {
     for (const spec of specs) if (spec.background === true) throw new TypeError('a hook chain runs foreground hooks only');
     this.#specs = specs;
     this.#stopAfter = options.stopAfter ?? null;
@@ -346,9 +372,53 @@ export class HookChain {
     if (this.#stopped || this.#next >= this.#specs.length) return null;
     const i = this.#next++;
     const sent = this.#covers(i) ? await this.#fromRequest(i) : null;
+    if (sent === null && this.#dropped) {
+      // Dropped: what the host had not started stays unstarted.
+      this.#stopped = true;
+      return null;
+    }
     const outcome = sent ?? (await this.#begin(i));
-    if (this.#stopAfter && outcome.strict && !outcome.success && this.#stopAfter(outcome)) this.#stopped = true;
+    const rule = this.#stopAfter;
+    if (rule !== null && outcome.strict && !outcome.success && (rule === 'always' || rule(outcome))) this.#stopped = true;
     return outcome;
+  }
+
+  /**
+   * Send this chain now, to start in the host the moment `ahead` ends there, with no round
+   * trip through this process in between. Only a chain that has not begun can be staged, and
+   * only behind a chain whose whole rest is one request still running in the host, which can
+   * send nothing after it (`stopAfter` none or `'always'`): the order of the two is then the
+   * host's to keep. No hook of this chain may have an `authorize` check, which has to be asked
+   * right before its start. Returns false, sending nothing, when any of that does not hold.
+   *
+   * Until it starts, a staged chain can be {@link withdraw}n. If the host dies before `ahead`
+   * ended, this chain never started, and `next()` starts it afresh.
+   */
+  stageBehind(ahead: HookChain): boolean {
+    if (this.#request !== null || this.#next !== 0 || this.#dropped || this.#specs.length === 0) return false;
+    if (this.#specs.some((s) => s.authorize !== undefined)) return false;
+    if (ahead.#stopAfter !== null && ahead.#stopAfter !== 'always') return false;
+    const q = ahead.#request;
+    if (q === null || q.broken || q.lost || q.start + q.replies.length !== ahead.#specs.length) return false;
+    const last = q.ids[q.ids.length - 1]!;
+    // Ended, or its host is gone: there is nothing to wait behind.
+    if (!q.host.isPending(last)) return false;
+    // A host that also runs other work (the other observer worker's, a gate): a host spawns
+    // one process at a time, so this chain starts afresh later, on the host with less to do.
+    if (q.host.inFlight > q.ids.filter((id) => q.host.isPending(id)).length) return false;
+    this.#send(0, q.host, performance.now(), { after: last, behind: q.replies[q.replies.length - 1]! });
+    return true;
+  }
+
+  /**
+   * Withdraw a staged chain from the host if it has not started: its hooks are then started
+   * afresh by `next()` (another worker took it over), or, with `drop`, not at all. A chain
+   * the host has started runs on either way, and `next()` hands out its outcomes.
+   */
+  withdraw(options: { readonly drop?: boolean } = {}): void {
+    if (options.drop) this.#dropped = true;
+    const q = this.#request;
+    if (q !== null && q.behind !== null) q.host.withdraw(q.ids[0]!);
   }
 
   /** Whether run i was sent with the request in flight (and that request still holds). */
@@ -362,14 +432,15 @@ export class HookChain {
     const q = this.#request!;
     const k = i - q.start;
     const r = await q.replies[k]!;
-    // Skipped: an earlier strict failure that stopAfter let pass. Lost again: the host died
-    // during an earlier run, so this one never started.
-    if (r.skipped || (r.lost && q.lost)) {
+    // Skipped: an earlier strict failure that stopAfter let pass, or withdrawn before it
+    // started. Lost again: the host died during an earlier run, so this one never started.
+    // Lost while the chain ahead had not ended (its last result lost too): never started.
+    if (r.skipped || (r.lost && q.lost) || (r.lost && k === 0 && q.behind !== null && (await q.behind).lost)) {
       q.broken = true;
       return null;
     }
     if (r.lost) q.lost = true;
-    const started = k === 0 ? q.sentAt : (q.settledAt[k - 1] ?? q.sentAt);
+    const started = k === 0 ? (q.behindSettledAt ?? q.sentAt) : (q.settledAt[k - 1] ?? q.sentAt);
     return hostOutcome(this.#specs[i]!, started, r);
   }
 
@@ -381,21 +452,27 @@ export class HookChain {
     const refusal = first.authorize?.() ?? null;
     if (refusal) return Promise.resolve(failed(first, started, refusal, null));
     if (!useProcessHost()) return runHookHere(first, started);
+    this.#send(i, processHostForRun(), started, null);
+    // The first run of a request is never skipped, nor lost after another: it has an outcome.
+    return this.#fromRequest(i) as Promise<HookOutcome>;
+  }
+
+  /** Send specs i.. up to the next one with a check (i itself may have one) as one request. */
+  #send(i: number, host: ProcessHost, sentAt: number, stage: { readonly after: number; readonly behind: Promise<HostReply> } | null): void {
     let end = i + 1;
     while (end < this.#specs.length && this.#specs[end]!.authorize === undefined) end++;
     const specs = this.#specs.slice(i, end);
-    const env = first.env;
+    const env = specs[0]!.env;
     const strictStops = this.#stopAfter !== null;
     const requests = specs.map((spec) => ({
       ...hostRequest(spec, spec.env !== env),
       stopIfFailed: strictStops && isStrict({ continueOnError: spec.hook.continueOnError, background: false }),
     }));
-    const replies = processHostForRun().chain(env, requests, specs.map((spec) => spec.onSpawn));
-    const settledAt: number[] = [];
-    replies.forEach((reply, k) => void reply.then(() => (settledAt[k] = performance.now())));
-    this.#request = { start: i, sentAt: started, replies, settledAt, lost: false, broken: false };
-    // The first run of a request is never skipped, nor lost after another: it has an outcome.
-    return this.#fromRequest(i) as Promise<HookOutcome>;
+    const sent = host.chain(env, requests, specs.map((spec) => spec.onSpawn), stage ? { after: stage.after } : {});
+    const q: ChainRequest = { start: i, sentAt, host, ids: sent.ids, replies: sent.replies, settledAt: [], behind: stage?.behind ?? null, behindSettledAt: null, lost: false, broken: false };
+    sent.replies.forEach((reply, k) => void reply.then(() => (q.settledAt[k] = performance.now())));
+    void q.behind?.then(() => (q.behindSettledAt = performance.now()));
+    this.#request = q;
   }
 }
 
