@@ -262,6 +262,16 @@ describe('HookChain.stageBehind (through the host)', () => {
     expect(await split.next()).toMatchObject({ success: true });
     // Ahead has ended: there is nothing to wait behind.
     expect(make().stageBehind(plain)).toBe(false);
+    // Ahead is a staged chain that was withdrawn (taken over by another worker): the host may
+    // have dropped it, and would start a chain staged behind it at once.
+    const slow = new HookChain([spec('f', 'sleep 0.3')]);
+    const c5 = slow.next();
+    const taken = new HookChain([spec('g', 'true')]);
+    expect(taken.stageBehind(slow)).toBe(true);
+    taken.withdraw();
+    expect(make().stageBehind(taken)).toBe(false);
+    expect(await taken.next()).toMatchObject({ success: true });
+    await c5;
     // In process there is no host to keep the order.
     setSpawnMode('in-process');
     try {

@@ -317,6 +317,8 @@ interface ChainRequest {
   // A staged request: the last reply of the chain it waits behind, and when that settled.
   readonly behind: Promise<HostReply> | null;
   behindSettledAt: number | null;
+  // Withdrawn: the host may answer `skipped` for it, so nothing may be staged behind it.
+  withdrawn: boolean;
   lost: boolean;
   broken: boolean;
 }
@@ -391,20 +393,24 @@ export class HookChain {
    * host's to keep. No hook of this chain may have an `authorize` check, which has to be asked
    * right before its start. Returns false, sending nothing, when any of that does not hold.
    *
-   * Until it starts, a staged chain can be {@link withdraw}n. If the host dies before `ahead`
-   * ended, this chain never started, and `next()` starts it afresh.
+   * Until it starts, a staged chain can be {@link withdraw}n; nothing can be staged behind a
+   * withdrawn one (the host may have dropped it, and would start a chain behind it at once).
+   * If the host dies before `ahead` ended, this chain never started, and `next()` starts it
+   * afresh.
    */
   stageBehind(ahead: HookChain): boolean {
     if (this.#request !== null || this.#next !== 0 || this.#dropped || this.#specs.length === 0) return false;
     if (this.#specs.some((s) => s.authorize !== undefined)) return false;
     if (ahead.#stopAfter !== null && ahead.#stopAfter !== 'always') return false;
     const q = ahead.#request;
-    if (q === null || q.broken || q.lost || q.start + q.replies.length !== ahead.#specs.length) return false;
+    if (q === null || q.broken || q.lost || q.withdrawn || q.start + q.replies.length !== ahead.#specs.length) return false;
     const last = q.ids[q.ids.length - 1]!;
     // Ended, or its host is gone: there is nothing to wait behind.
     if (!q.host.isPending(last)) return false;
     // A host that also runs other work (the other observer worker's, a gate): a host spawns
     // one process at a time, so this chain starts afresh later, on the host with less to do.
+    // (A withdrawn `ahead` always meets this too, since the chain it waited behind is still
+    // in flight; the flag above says it outright.)
     if (q.host.inFlight > q.ids.filter((id) => q.host.isPending(id)).length) return false;
     this.#send(0, q.host, performance.now(), { after: last, behind: q.replies[q.replies.length - 1]! });
     return true;
@@ -418,7 +424,10 @@ export class HookChain {
   withdraw(options: { readonly drop?: boolean } = {}): void {
     if (options.drop) this.#dropped = true;
     const q = this.#request;
-    if (q !== null && q.behind !== null) q.host.withdraw(q.ids[0]!);
+    if (q !== null && q.behind !== null) {
+      q.withdrawn = true;
+      q.host.withdraw(q.ids[0]!);
+    }
   }
 
   /** Whether run i was sent with the request in flight (and that request still holds). */
@@ -469,7 +478,7 @@ export class HookChain {
       stopIfFailed: strictStops && isStrict({ continueOnError: spec.hook.continueOnError, background: false }),
     }));
     const sent = host.chain(env, requests, specs.map((spec) => spec.onSpawn), stage ? { after: stage.after } : {});
-    const q: ChainRequest = { start: i, sentAt, host, ids: sent.ids, replies: sent.replies, settledAt: [], behind: stage?.behind ?? null, behindSettledAt: null, lost: false, broken: false };
+    const q: ChainRequest = { start: i, sentAt, host, ids: sent.ids, replies: sent.replies, settledAt: [], behind: stage?.behind ?? null, behindSettledAt: null, withdrawn: false, lost: false, broken: false };
     sent.replies.forEach((reply, k) => void reply.then(() => (q.settledAt[k] = performance.now())));
     void q.behind?.then(() => (q.behindSettledAt = performance.now()));
     this.#request = q;
