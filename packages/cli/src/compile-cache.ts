@@ -110,21 +110,81 @@ export function pruneCache(file: string): void {
       .filter((n) => n.startsWith(prefix) && n.endsWith('.v8'))
       .map((n) => ({ n, t: lstatSync(join(dir, n)).mtimeMs }))
       .sort((a, b) => b.t - a.t);
-    for (const { n } of others.slice(KEEP_CACHE_FILES)) unlinkSync(join(dir, n));
+    for (const { n } of others.slice(KEEP_CACHE_FILES)) {
+      unlinkSync(join(dir, n));
+      try {
+        unlinkSync(join(dir, `${n}${COMMANDS_SUFFIX}`));
+      } catch {
+        // it had none
+      }
+    }
   } catch {
     // another process pruned first, or the directory is gone
   }
 }
 
+/**
+ * The commands a cache file grows with: each top-level command, and each `hooks` subcommand
+ * (`list` when none is named). Anything else (`--help`, the interactive UI, an unknown word)
+ * counts as one more command, `''`. The set is fixed, so a cache grows at most this many
+ * times, and no argument a user typed (a prompt, a path) is ever written down.
+ */
+export const CACHE_COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  exec: [],
+  hooks: ['list', 'events', 'validate', 'test', 'review', 'approve', 'revoke'],
+  serve: [],
+  trust: [],
+  untrust: [],
+  completion: [],
+};
+
+// Other names of the same subcommand (`hooks ls`).
+const ALIASES: Readonly<Record<string, string>> = { ls: 'list' };
+
+/** The command of a run's arguments (`process.argv.slice(2)`), as the cache counts them. */
+export function commandKey(argv: readonly string[]): string {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const top = words[0];
+  if (top === undefined || !Object.hasOwn(CACHE_COMMANDS, top)) return '';
+  const subs = CACHE_COMMANDS[top]!;
+  if (subs.length === 0) return top;
+  const sub = words[1] !== undefined && Object.hasOwn(ALIASES, words[1]) ? ALIASES[words[1]] : words[1];
+  return `${top} ${sub !== undefined && subs.includes(sub) ? sub : subs[0]}`;
+}
+
+/** The file beside a cache file that lists the commands whose code it holds. */
+export const COMMANDS_SUFFIX = '.commands';
+
+/** The commands a cache file holds the code of (read like the cache: a regular file of this user). */
+export function readCommands(file: string): Set<string> {
+  const data = readCache(`${file}${COMMANDS_SUFFIX}`);
+  let keys: unknown;
+  try {
+    keys = data === undefined ? [] : JSON.parse(data.toString('utf8'));
+  } catch {
+    return new Set();
+  }
+  return new Set(Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : []);
+}
+
 /** What {@link loadBundle} did, for tests and `CODEWHALE_DEBUG_STARTUP`. */
-export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'rejected' | 'plain-require';
+export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'hit-growing' | 'rejected' | 'plain-require';
 
 /**
  * Run the CommonJS bundle `bundle` as a module, with V8's code cache when it is safe to use.
  * Returns what happened with the cache. The cache is written at exit when it was missing or
  * V8 rejected it, so it also holds the functions that ran during this command.
+ *
+ * V8 compiles a function when it first runs, so a cache written by one command lacks the code
+ * only other commands run: with a cache first written by `--help`, `hooks list` ran ~15 %
+ * slower than with one written by itself, for as long as the bundle stayed the same. So the
+ * cache also grows: the first run of each command (`commandKey(argv)`) after a hit writes it
+ * again at exit, with what it deserialized and what this command compiled, and notes the
+ * command beside it. Serializing costs ~5 ms, once per command and bundle. New data much
+ * smaller than the file (a long run can let V8 drop the code of functions it did not use) is
+ * not written; the command still counts as done, so no command pays twice.
  */
-export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env): CacheOutcome {
+export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)): CacheOutcome {
   const nodeModule = Module as unknown as { enableCompileCache?: (dir?: string) => unknown; wrap?: (s: string) => string };
   const req = createRequire(bundle);
   const dir = cacheDirectory(env);
@@ -148,10 +208,16 @@ export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env)
   // No `importModuleDynamically`: Node 20 drops it from a script restored from cached data, so
   // the bundle imports the packages outside it through import-external.ts instead.
   const script = new vm.Script(nodeModule.wrap(source), { filename: bundle, cachedData });
-  const outcome: CacheOutcome = cachedData === undefined ? 'cold' : script.cachedDataRejected === true ? 'rejected' : 'hit';
+  const key = commandKey(argv);
+  const fresh = cachedData === undefined || script.cachedDataRejected === true;
+  const known = fresh ? new Set<string>() : readCommands(file);
+  const outcome: CacheOutcome = cachedData === undefined ? 'cold' : script.cachedDataRejected === true ? 'rejected' : known.has(key) ? 'hit' : 'hit-growing';
   if (outcome !== 'hit') {
     process.once('exit', () => {
-      writeCache(file, script.createCachedData());
+      const data = script.createCachedData();
+      // Much smaller: V8 dropped code this run did not use; keep the old data.
+      if (fresh || data.length >= cachedData!.length * 0.95) writeCache(file, data);
+      writeCache(`${file}${COMMANDS_SUFFIX}`, Buffer.from(JSON.stringify([...known, key]), 'utf8'));
       pruneCache(file);
     });
   }

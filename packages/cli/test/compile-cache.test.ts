@@ -1,7 +1,8 @@
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheFileName, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, writeCache } from '../src/compile-cache.js';
+import { CACHE_COMMANDS, cacheDirectory, cacheFileName, commandKey, COMMANDS_SUFFIX, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, readCommands, writeCache } from '../src/compile-cache.js';
 import { sandbox } from './run-cli.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -69,8 +70,41 @@ describe('compile cache: where and when it is trusted', () => {
     });
     writeFileSync(join(s.dir, 'other.cjs-v20.0.0-x64-1-1.v8'), 'x');
     writeFileSync(join(s.dir, 'notes.txt'), 'x');
+    // The list of commands beside a pruned file goes with it.
+    writeFileSync(join(s.dir, `${names[0]}${COMMANDS_SUFFIX}`), '[]');
+    writeFileSync(join(s.dir, `${names[5]}${COMMANDS_SUFFIX}`), '[]');
     pruneCache(join(s.dir, names[5]!));
-    expect(readdirSync(s.dir).sort()).toEqual([...names.slice(6 - KEEP_CACHE_FILES), 'notes.txt', 'other.cjs-v20.0.0-x64-1-1.v8'].sort());
+    expect(readdirSync(s.dir).sort()).toEqual([...names.slice(6 - KEEP_CACHE_FILES), `${names[5]}${COMMANDS_SUFFIX}`, 'notes.txt', 'other.cjs-v20.0.0-x64-1-1.v8'].sort());
+  });
+
+  it('counts a run by its command only: a fixed set, never an argument a user typed', () => {
+    expect(commandKey([])).toBe('');
+    expect(commandKey(['--help'])).toBe('');
+    expect(commandKey(['hooks'])).toBe('hooks list');
+    expect(commandKey(['hooks', '--json'])).toBe('hooks list');
+    expect(commandKey(['hooks', 'test', 'turn_end', '--json'])).toBe('hooks test');
+    expect(commandKey(['hooks', 'ls'])).toBe('hooks list');
+    expect(commandKey(['exec', '--hooks', 'fix the bug in hooks'])).toBe('exec');
+    expect(commandKey(['fix', 'everything'])).toBe('');
+    const keys = new Set(['', ...Object.entries(CACHE_COMMANDS).flatMap(([top, subs]) => (subs.length === 0 ? [top] : subs.map((sub) => `${top} ${sub}`)))]);
+    const word = fc.oneof(fc.constantFrom(...Object.keys(CACHE_COMMANDS), ...Object.values(CACHE_COMMANDS).flat(), '--json', '-h', 'constructor', '__proto__'), fc.string());
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 6 }), (argv) => {
+        expect(keys.has(commandKey(argv))).toBe(true);
+      }),
+    );
+  });
+
+  it('reads the list of commands like the cache, and anything malformed as none', () => {
+    const s = sandbox();
+    const file = join(s.dir, 'cli.cjs-v20.0.0-x64-1-1.v8');
+    expect(readCommands(file)).toEqual(new Set());
+    writeFileSync(`${file}${COMMANDS_SUFFIX}`, '["", "hooks list", 3]');
+    expect(readCommands(file)).toEqual(new Set(['', 'hooks list']));
+    writeFileSync(`${file}${COMMANDS_SUFFIX}`, 'not json');
+    expect(readCommands(file)).toEqual(new Set());
+    writeFileSync(`${file}${COMMANDS_SUFFIX}`, '{"a":1}');
+    expect(readCommands(file)).toEqual(new Set());
   });
 
   it('names the cache after the Node version, the architecture, and the bundle size and mtime', () => {
@@ -106,6 +140,43 @@ describe('compile cache: the built binary', () => {
 
     writeFileSync(join(cache, file!), Buffer.from(readFileSync(join(cache, file!)).map((b, i) => (i < 64 ? b ^ 0xff : b))));
     expect(await run(s, cache)).toBe('rejected');
+    expect(await run(s, cache)).toBe('hit');
+  }, 60_000);
+
+  it('counts exactly the commands the binary has', async () => {
+    const s = sandbox();
+    const names = async (args: string[]) => {
+      const r = await s.run(args);
+      expect(r.code, r.stderr).toBe(0);
+      const section = r.stdout.slice(r.stdout.indexOf('Commands:'));
+      return [...section.matchAll(/^ {2}([a-z]+)/gm)].map((m) => m[1]).filter((n) => n !== 'help');
+    };
+    expect((await names(['--help'])).sort()).toEqual(Object.keys(CACHE_COMMANDS).sort());
+    expect((await names(['hooks', '--help'])).sort()).toEqual([...CACHE_COMMANDS['hooks']!].sort());
+  }, 60_000);
+
+  it('grows once per command: a cache written by --help gains what hooks list compiles', async () => {
+    const s = sandbox();
+    const cache = join(s.dir, 'cache');
+    const env = { CODEWHALE_COMPILE_CACHE: cache, CODEWHALE_DEBUG_STARTUP: '1' };
+    const outcome = async (args: string[]) => {
+      const r = await s.run(args, { env });
+      expect(r.code, r.stderr).toBe(0);
+      return /compile cache (\S+)/.exec(r.stderr)?.[1];
+    };
+    expect(await outcome(['--help'])).toBe('cold');
+    const [file] = readdirSync(cache).filter((n) => n.endsWith('.v8'));
+    const path = join(cache, file!);
+    const afterHelp = statSync(path).size;
+    expect(await outcome(['--help'])).toBe('hit');
+    expect(await run(s, cache)).toBe('hit-growing');
+    expect(statSync(path).size).toBeGreaterThan(afterHelp);
+    expect(await run(s, cache)).toBe('hit');
+    expect(await outcome(['--help'])).toBe('hit');
+    expect(JSON.parse(readFileSync(`${path}${COMMANDS_SUFFIX}`, 'utf8'))).toEqual(['', 'hooks list']);
+    // A list that cannot be read counts as none: the next run grows the cache again.
+    writeFileSync(`${path}${COMMANDS_SUFFIX}`, 'garbage');
+    expect(await run(s, cache)).toBe('hit-growing');
     expect(await run(s, cache)).toBe('hit');
   }, 60_000);
 
