@@ -176,7 +176,7 @@ export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'hit-gr
  * V8 rejected it, so it also holds the functions that ran during this command.
  *
  * V8 compiles a function when it first runs, so a cache written by one command lacks the code
- * only other commands run: with a cache first written by `--help`, `hooks list` ran ~15 %
+ * only other commands run: with a cache first written by `--help`, `hooks list` ran 8–15 %
  * slower than with one written by itself, for as long as the bundle stayed the same. So the
  * cache also grows: the first run of each command (`commandKey(argv)`) after a hit writes it
  * again at exit, with what it deserialized and what this command compiled, and notes the

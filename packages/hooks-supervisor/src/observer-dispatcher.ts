@@ -70,10 +70,11 @@ interface Job {
  * per event. Inside a worker, one event's hooks run in config order. A full or lost dispatcher
  * drops the event with an event-specific message the surface shows as an error toast.
  *
- * A worker whose event runs in the process host begins the oldest waiting event behind it
- * ({@link StageableJob}), so the host starts that event's hooks the moment the running one's
- * end, without a round trip through this process; the begun event keeps its queue slot until
- * the worker takes it, and a worker that falls idle first takes it over (WorkQueue's staging).
+ * When both workers are busy, each begins the queue's head behind the event it runs
+ * ({@link StageableJob}; only events run in the process host), so the host starts that event's
+ * hooks the moment the running one's end, without a round trip through this process. The
+ * begun event keeps its queue slot until its worker takes it, and a worker that falls free
+ * while nothing else waits takes it over (WorkQueue's staging).
  */
 export class ObserverDispatcher {
   readonly #queue: WorkQueue<Job>;
