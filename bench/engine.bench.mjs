@@ -45,8 +45,12 @@ export async function run() {
   const base = [...runs].sort((a, b) => a - b)[runs.length >> 1];
   rows.push({ name: 'session: per tool call, 0 hooks (baseline)', value: round(base, 3), unit: 'ms', note: `${CALLS} read calls, replay provider; median of ${runs.length} sessions (goal ≤ 0.5 ms)` });
   for (const n of [1, 10]) {
-    const per = await session(n, ws);
-    rows.push({ name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`, value: round(per, 2), unit: 'ms', note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook` });
+    // The median of five sessions too: the first one with hooks also starts the process host
+    // (its first spawns run in process while the host starts beside them).
+    const xs = [];
+    for (let i = 0; i < 5; i++) xs.push(await session(n, ws));
+    const per = [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    rows.push({ name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`, value: round(per, 2), unit: 'ms', note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook; median of ${xs.length} sessions` });
   }
   return rows;
 }
