@@ -167,6 +167,15 @@ export function readCommands(file: string): Set<string> {
   return new Set(Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : []);
 }
 
+/**
+ * Whether data made at exit replaces the cache file: always when there was none (or V8
+ * rejected it); otherwise unless it is much smaller (under 95 %), which means V8 dropped code
+ * the run did not use, and the old file holds more.
+ */
+export function replacesCache(oldBytes: number | null, newBytes: number): boolean {
+  return oldBytes === null || newBytes >= oldBytes * 0.95;
+}
+
 /** What {@link loadBundle} did, for tests and `CODEWHALE_DEBUG_STARTUP`. */
 export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'hit-growing' | 'rejected' | 'plain-require';
 
@@ -215,8 +224,7 @@ export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env,
   if (outcome !== 'hit') {
     process.once('exit', () => {
       const data = script.createCachedData();
-      // Much smaller: V8 dropped code this run did not use; keep the old data.
-      if (fresh || data.length >= cachedData!.length * 0.95) writeCache(file, data);
+      if (replacesCache(fresh ? null : cachedData!.length, data.length)) writeCache(file, data);
       writeCache(`${file}${COMMANDS_SUFFIX}`, Buffer.from(JSON.stringify([...known, key]), 'utf8'));
       pruneCache(file);
     });

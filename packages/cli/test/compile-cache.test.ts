@@ -2,7 +2,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, re
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CACHE_COMMANDS, cacheDirectory, cacheFileName, commandKey, COMMANDS_SUFFIX, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, readCommands, writeCache } from '../src/compile-cache.js';
+import { CACHE_COMMANDS, cacheDirectory, cacheFileName, commandKey, COMMANDS_SUFFIX, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, readCommands, replacesCache, writeCache } from '../src/compile-cache.js';
 import { sandbox } from './run-cli.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -91,6 +91,19 @@ describe('compile cache: where and when it is trusted', () => {
     fc.assert(
       fc.property(fc.array(word, { maxLength: 6 }), (argv) => {
         expect(keys.has(commandKey(argv))).toBe(true);
+      }),
+    );
+  });
+
+  it('replaces a cache file with data from exit unless it is much smaller', () => {
+    expect(replacesCache(null, 1)).toBe(true);
+    expect(replacesCache(1000, 950)).toBe(true);
+    expect(replacesCache(1000, 949)).toBe(false);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e8 }), fc.integer({ min: 0, max: 1e8 }), fc.integer({ min: 0, max: 1e8 }), (old, a, b) => {
+        // Bigger new data never loses to smaller; data at least as big as the file always wins.
+        if (replacesCache(old, Math.min(a, b))) expect(replacesCache(old, Math.max(a, b))).toBe(true);
+        if (a >= old) expect(replacesCache(old, a)).toBe(true);
       }),
     );
   });
