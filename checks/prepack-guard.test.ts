@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -55,6 +55,46 @@ describe('the prepack guard', () => {
     writeFileSync(join(dir, 'src', 'c.ts'), '');
     expect(guard(dir).status).toBe(1);
     rmSync(dir, { recursive: true });
+  });
+
+  it('refuses a build whose bundled packages changed since, naming the package; touching them is no change', () => {
+    const root0 = mkdtempSync(join(tmpdir(), 'cw-guard-bundle-'));
+    const lib = join(root0, 'lib');
+    mkdirSync(join(lib, 'src'), { recursive: true });
+    writeFileSync(join(lib, 'src', 'x.ts'), 'export const x = 1;\n');
+    writeFileSync(join(lib, 'src', 'x.test.ts'), 'test\n');
+    const app = join(root0, 'app');
+    mkdirSync(join(app, 'src'), { recursive: true });
+    mkdirSync(join(app, 'dist'));
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: '@codewhale/bundler', exports: { '.': './dist/index.js' } }));
+    writeFileSync(join(app, 'src', 'index.ts'), 'export * from "lib";\n');
+    writeFileSync(join(app, 'dist', 'index.js'), 'export const x = 1;\n');
+    const stamp = spawnSync(process.execPath, [join(root, 'scripts/source-digest.mjs'), '../lib'], { cwd: app, encoding: 'utf8' });
+    expect(stamp.status, stamp.stderr).toBe(0);
+    expect(guard(app)).toMatchObject({ status: 0, stderr: '' });
+    later(join(lib, 'src', 'x.ts'));
+    writeFileSync(join(lib, 'src', 'x.test.ts'), 'another test\n');
+    expect(guard(app)).toMatchObject({ status: 0, stderr: '' });
+    writeFileSync(join(lib, 'src', 'x.ts'), 'export const x = 2;\n');
+    const r = guard(app);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('error: @codewhale/bundler is not built: the sources of ../lib, which the build bundles, have changed since the last build\n');
+    rmSync(root0, { recursive: true });
+  });
+
+  it('the CLI digests exactly the workspace packages its bundle holds', async () => {
+    const { BUNDLED } = (await import('../packages/cli/tsup.config.js')) as { BUNDLED: (string | RegExp)[] };
+    const build = (JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+    const listed = /source-digest\.mjs((?: \.\.\/[a-z-]+)*)/.exec(build)?.[1]?.trim().split(' ') ?? [];
+    const bundled = readdirSync(join(root, 'packages'))
+      .filter((d) => existsSync(join(root, 'packages', d, 'package.json')))
+      .filter((d) => {
+        const name = (JSON.parse(readFileSync(join(root, 'packages', d, 'package.json'), 'utf8')) as { name: string }).name;
+        return BUNDLED.some((b) => (typeof b === 'string' ? b === name : b.test(name)));
+      })
+      .map((d) => `../${d}`);
+    expect(bundled.length).toBeGreaterThan(0);
+    expect([...listed].sort()).toEqual(bundled.sort());
   });
 
   it('without a digest (tsup run by hand) judges by modification times; a missing entry is named', () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The digest of a package's sources (every file under src/ but the tests: what its build
-// reads), written as `dist/.source-digest` at the end of each package's `build` and compared by
-// the prepack guard. Content, not modification times: a checkout, a stash or a restored file
+// reads), and of the sources of the packages its build bundles (the CLI's), written as
+// `dist/.source-digest` at the end of each package's `build` and compared by the prepack guard. Content, not modification times: a checkout, a stash or a restored file
 // changes a file's time without changing what the build would produce, and turbo restores a
 // cached dist/ with the times of the run that built it.
 import { createHash } from 'node:crypto';
@@ -32,6 +32,28 @@ export function sourceDigest(packageDir) {
   return hash.digest('hex');
 }
 
+/**
+ * The digest file of a package: its own digest on the first line, then one line
+ * `<digest> <dir>` for each package whose sources its build bundles (`bundled`: folders
+ * relative to the package, as the build script names them; the CLI bundles five).
+ */
+export function digestFileText(packageDir, bundled = []) {
+  return [sourceDigest(packageDir), ...bundled.map((d) => `${sourceDigest(join(packageDir, d))} ${d}`)].join('\n') + '\n';
+}
+
+/** The digest file read back: the package's own digest and the bundled folders' (null when empty). */
+export function parseDigestFile(text) {
+  const [own = '', ...rest] = text.trim().split('\n');
+  if (own.trim() === '') return null;
+  const bundled = [];
+  for (const line of rest) {
+    const at = line.indexOf(' ');
+    if (at > 0) bundled.push({ digest: line.slice(0, at), dir: line.slice(at + 1) });
+  }
+  return { own: own.trim(), bundled };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  writeFileSync(join(process.cwd(), DIGEST_FILE), `${sourceDigest(process.cwd())}\n`);
+  // Arguments: the folders of the packages whose sources this package's build bundles.
+  writeFileSync(join(process.cwd(), DIGEST_FILE), digestFileText(process.cwd(), process.argv.slice(2)));
 }
