@@ -79,6 +79,9 @@ describe('the prepack guard', () => {
     const r = guard(app);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('error: @codewhale/bundler is not built: the sources of ../lib, which the build bundles, have changed since the last build\n');
+    // A digest file that was emptied is refused, not judged by file times.
+    writeFileSync(join(app, 'dist', '.source-digest'), '');
+    expect(guard(app).stderr).toContain('is not built: src/ has changed since the last build');
     rmSync(root0, { recursive: true });
   });
 

@@ -2,8 +2,9 @@
 // `prepack` of every package: refuse to pack or publish a package whose build output is
 // missing or was built from other sources than src/ holds now (an unbuilt clone would
 // otherwise produce a tarball with only package.json and the README, a stale one yesterday's
-// code). The build records a digest of its sources and of those it bundles (source-digest.mjs);
-// a build without one (tsup run by hand) is judged by modification times of src/. Runs in the package's folder.
+// code). The build records a digest of its sources and of those it bundles
+// (source-digest.mjs); a build without one (tsup run by hand) is judged by modification times
+// of src/. Runs in the package's folder.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIGEST_FILE, isTestFile, parseDigestFile, sourceDigest } from './source-digest.mjs';
@@ -47,8 +48,8 @@ for (const target of publishedTargets(pkg)) {
 }
 const stamp = join(dir, DIGEST_FILE);
 if (problems.length === 0) {
-  const recorded = existsSync(stamp) ? parseDigestFile(readFileSync(stamp, 'utf8')) : null;
-  if (recorded) {
+  if (existsSync(stamp)) {
+    const recorded = parseDigestFile(readFileSync(stamp, 'utf8'));
     if (recorded.own !== sourceDigest(dir)) problems.push('src/ has changed since the last build');
     for (const b of recorded.bundled) {
       if (b.digest !== sourceDigest(join(dir, b.dir))) problems.push(`the sources of ${b.dir}, which the build bundles, have changed since the last build`);

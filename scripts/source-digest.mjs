@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The digest of a package's sources (every file under src/ but the tests: what its build
 // reads), and of the sources of the packages its build bundles (the CLI's), written as
-// `dist/.source-digest` at the end of each package's `build` and compared by the prepack guard. Content, not modification times: a checkout, a stash or a restored file
-// changes a file's time without changing what the build would produce, and turbo restores a
-// cached dist/ with the times of the run that built it.
+// `dist/.source-digest` at the end of each package's `build` and compared by the prepack
+// guard. Content, not modification times: a checkout, a stash or a restored file changes a
+// file's time without changing what the build would produce, and turbo restores a cached
+// dist/ with the times of the run that built it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -41,10 +42,12 @@ export function digestFileText(packageDir, bundled = []) {
   return [sourceDigest(packageDir), ...bundled.map((d) => `${sourceDigest(join(packageDir, d))} ${d}`)].join('\n') + '\n';
 }
 
-/** The digest file read back: the package's own digest and the bundled folders' (null when empty). */
+/**
+ * The digest file read back: the package's own digest and the bundled folders'. An empty or
+ * damaged file gives an own digest that matches no sources, so the guard refuses it.
+ */
 export function parseDigestFile(text) {
   const [own = '', ...rest] = text.trim().split('\n');
-  if (own.trim() === '') return null;
   const bundled = [];
   for (const line of rest) {
     const at = line.indexOf(' ');
