@@ -61,7 +61,6 @@ function spyOnHosts(): { chains: { after: number | undefined }[]; withdrawn: num
     };
   }
   return {
-    ...seen,
     get chains() {
       return seen.chains;
     },
