@@ -33,7 +33,7 @@ import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
 import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
-import { HookChain, runHook, type RunSpec } from './run-hook.js';
+import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
 /** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
@@ -293,10 +293,10 @@ export class HookRuntime {
    */
   async #inOrder(
     items: readonly { readonly hook: HookDefinition; readonly spec: RunSpec }[],
-    stopAfter: ((outcome: HookOutcome) => boolean) | null,
+    stopAfter: ChainStopRule | null,
     step: (hook: HookDefinition, index: number, run: () => Promise<HookOutcome>) => Promise<HookOutcome>,
   ): Promise<void> {
-    const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && stopAfter(o);
+    const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && (stopAfter === 'always' || stopAfter(o));
     let i = 0;
     while (i < items.length) {
       const { hook, spec } = items[i]!;
@@ -476,7 +476,7 @@ export class HookRuntime {
       return this.#observers.trySubmit(event, new ObserverChainJob(specs.map((s) => s.spec), policy === 'stop-on-strict-failure' ? 'always' : null, logFailure));
     }
     return this.#observers.trySubmit(event, async () => {
-      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? () => true : null, async (_hook, _i, run) => {
+      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, async (_hook, _i, run) => {
         const outcome = await run();
         logFailure(outcome);
         return outcome;
@@ -494,7 +494,7 @@ export class HookRuntime {
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
     const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
-    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? () => true : null, async (hook, _i, run) => {
+    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
       const outcome = await run();
       this.#logUnlessVerdict(hook, outcome);
       outcomes.push(outcome);
