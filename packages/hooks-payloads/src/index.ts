@@ -90,6 +90,7 @@ export {
   parseToolCallBeforeStdout,
   foldToolCallBefore,
   foldLostToolCallBefore,
+  ToolInputPreview,
   type ToolCallBeforeVerdict,
   type GateDecision,
   type GateDecisionRecord,

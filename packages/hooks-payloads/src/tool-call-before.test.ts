@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { outcomeOf, type Run } from './test-outcome.js';
 import fc from 'fast-check';
-import { parseToolCallBeforeStdout, foldToolCallBefore, foldLostToolCallBefore, type FoldToolCallBeforeInput } from './tool-call-before.js';
+import { parseToolCallBeforeStdout, foldToolCallBefore, foldLostToolCallBefore, ToolInputPreview, type FoldToolCallBeforeInput } from './tool-call-before.js';
 import { backgroundOutcome, type HookIdentity, type HookOutcome } from './outcome.js';
 import { sanitizeLabel } from './sanitize.js';
 
@@ -396,5 +396,46 @@ describe('properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a preview made ahead (ToolInputPreview)', () => {
+  const input = fc.oneof(
+    fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constantFrom('sk-abc123def456', 'password=hunter2', 'ghp_0123456789abcdefABCDEF0123456789abcd')), { maxKeys: 5 }),
+    fc.string({ maxLength: 200 }),
+    fc.constant(null),
+  );
+  const outcomes = fc.array(fc.constantFrom(run(), run({ stdout: json({ decision: 'deny', reason: 'r' }) }), run({ stdout: json({ decision: 'allow', updatedInput: { x: 1 } }) }), run({ exit: 2 })), { maxLength: 3 });
+
+  it('gives the very record the fold makes without it', () => {
+    fc.assert(
+      fc.property(input, outcomes, (originalInput, outs) => {
+        const plain = foldToolCallBefore({ tool: 't', originalInput, outcomes: outs });
+        const ahead = foldToolCallBefore({ tool: 't', originalInput, outcomes: outs, originalPreview: ToolInputPreview.of(originalInput) });
+        expect(ahead).toEqual(plain);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is redacted like the fold\'s own, and is used for the object it was made from', () => {
+    const original = { command: 'curl -H "Authorization: Bearer sk-live-abcdefghijkl" https://x', token: 'ghp_0123456789abcdefABCDEF0123456789abcd' };
+    const made = ToolInputPreview.of(original);
+    expect(made.text).not.toContain('sk-live');
+    expect(made.text).not.toContain('ghp_');
+    expect(made.textFor(original)).toBe(made.text);
+    // The fold takes the text it was handed for that input (a stand-in proves it was not recomputed).
+    const standIn = ToolInputPreview.of('kept as made');
+    expect(foldToolCallBefore({ tool: 't', originalInput: 'kept as made', outcomes: [run()], originalPreview: standIn }).input.original).toBe('kept as made');
+  });
+
+  it('is ignored for any other input, even an equal copy, and the fold makes its own', () => {
+    const made = ToolInputPreview.of({ command: 'ls' });
+    expect(made.textFor({ command: 'ls' })).toBeNull();
+    const other = { command: 'rm -rf /tmp/x', password: 'hunter2-Secret9' };
+    const r = foldToolCallBefore({ tool: 't', originalInput: other, outcomes: [run()], originalPreview: made });
+    expect(r.input.original).toBe(foldToolCallBefore({ tool: 't', originalInput: other, outcomes: [run()] }).input.original);
+    expect(r.input.original).not.toBe(made.text);
+    expect(r.input.original).not.toContain('hunter2');
   });
 });

@@ -132,9 +132,42 @@ export interface FoldToolCallBeforeInput {
   /** Hooks that matched but did not run because an earlier strict failure stopped the event. */
   readonly skipped?: readonly HookIdentity[];
   readonly hookSetDigest?: string | null;
+  /**
+   * The preview of `originalInput`, made ahead with {@link ToolInputPreview.of} (a caller can
+   * make it while the hooks run, off the path from their results to the decision). Used only
+   * when it was made from this very `originalInput` object; otherwise the fold makes it.
+   */
+  readonly originalPreview?: ToolInputPreview | null;
 }
 
 const DEFAULT_DENY_REASON = 'ToolCallBefore hook denied tool execution';
+
+/**
+ * The bounded, secret-redacted preview of a tool input that a decision record carries
+ * (`input.original`), made ahead of the fold. Only this class can make one, from the input
+ * itself, so a preview handed to the fold is always redacted; the fold uses it only for the
+ * same input object it was made from. Make it once the input is final: a change to the object
+ * after that is not in the preview.
+ */
+export class ToolInputPreview {
+  readonly #input: unknown;
+  /** The preview text (what `GateDecisionRecord.input.original` will hold). */
+  readonly text: string;
+
+  private constructor(input: unknown) {
+    this.#input = input;
+    this.text = preview(input);
+  }
+
+  static of(input: unknown): ToolInputPreview {
+    return new ToolInputPreview(input);
+  }
+
+  /** The text when this preview was made from `input` (the same object or primitive), else null. */
+  textFor(input: unknown): string | null {
+    return Object.is(this.#input, input) ? this.text : null;
+  }
+}
 
 function preview(input: unknown): string {
   let json: string;
@@ -242,7 +275,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
     hooks: rows,
     hookSetDigest: input.hookSetDigest ?? null,
   };
-  const original = preview(input.originalInput);
+  const original = input.originalPreview?.textFor(input.originalInput) ?? preview(input.originalInput);
   const deny = (denyKind: DenyKind, message: string): GateDecisionRecord => ({
     ...common,
     decision: 'deny',

@@ -304,6 +304,44 @@ describe('HookRuntime: observers', () => {
     expect(readFileSync(file, 'utf8')).toBe('g1 one c1\ng2 one c1\ng1 two c2\ng2 two c2\n');
   });
 
+  it('filters a frozen parent environment once, with the same result for every event', async () => {
+    const file = out('frozen-env');
+    const parentEnv = Object.freeze({ PATH: process.env.PATH, HOME: dir, STAMP: 'kept', DEEPSEEK_TOOL_EXIT_CODE: '99', DEEPSEEK_TOOL_EXECUTION_RECEIPT: '{"stale":true}' });
+    const r = runtime([hookDef('tool_call_after', `echo "$DEEPSEEK_TOOL_CALL_ID $STAMP \${DEEPSEEK_TOOL_EXIT_CODE:-none} \${DEEPSEEK_TOOL_EXECUTION_RECEIPT:-none}" >> ${file}`)], { parentEnv });
+    for (const callId of ['c1', 'c2', 'c3']) {
+      r.fire('tool_call_after', { mode: 'work', tool: { name: 'read', callId, result: 'ok', success: true } });
+      await r.idle();
+    }
+    // Every event (the first fills the cache, the others read it) drops the stale tool variables.
+    expect(readFileSync(file, 'utf8')).toBe('c1 kept none none\nc2 kept none none\nc3 kept none none\n');
+  });
+
+  it('makes the decision record\'s input preview while the gate runs, not after its result', async () => {
+    const marker = out('gate-started');
+    let reads = 0;
+    // The preview reads the input (its getter) once more after the environment did, before spawn.
+    const input = {
+      get command() {
+        reads++;
+        return 'deploy --token ghp_0123456789abcdefABCDEF0123456789abcd';
+      },
+    };
+    const r = runtime([hookDef('tool_call_before', `touch ${marker}; sleep 0.6`)]);
+    let settled = false;
+    const pending = r.toolCallBefore({ name: 'bash', callId: 'c1', input }).then((rec) => {
+      settled = true;
+      return rec;
+    });
+    while (!existsSync(marker)) await new Promise((res) => setTimeout(res, 10));
+    await new Promise((res) => setTimeout(res, 150));
+    expect(settled).toBe(false);
+    expect(reads).toBe(2);
+    const record = await pending;
+    expect(reads).toBe(2);
+    expect(record.input.original).not.toContain('ghp_');
+    expect(record.input.original).toContain('[secret]');
+  });
+
   it('gives tool_call_after the settled tool context and removes an inherited receipt', async () => {
     const file = out('after');
     const r = runtime([hookDef('tool_call_after', `env | grep -E '^DEEPSEEK_TOOL' | sort > ${file}`)], {

@@ -13,6 +13,7 @@ import {
   gateDecisionToJson,
   parseToolCallBeforeStdout,
   foldToolCallBefore,
+  ToolInputPreview,
   lostMessageSubmit,
   mergeShellEnv,
   notRunOutcome,
@@ -92,7 +93,9 @@ export interface HookRuntimeOptions {
    * The environment hook processes inherit, read again for every event and tool call
    * (default: `process.env`, as it is then). A program that never changes its own environment
    * can pass a plain copy (`{ ...process.env }`): reading `process.env` goes through Node's
-   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables.
+   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables. A frozen copy
+   * (`Object.freeze({ ...process.env })`) cannot change, so the runtime filters it once and
+   * not again for every event.
    */
   readonly parentEnv?: Readonly<Record<string, string | undefined>>;
   readonly logger?: HookLogger;
@@ -241,12 +244,20 @@ export class HookRuntime {
    * may be the live `process.env`.)
    */
   #lastEnv: { readonly ctx: HookContext; readonly env: Readonly<Record<string, string>> } | null = null;
+  /** The filtered parent environment, kept when the parent is frozen (it cannot change). */
+  #frozenInherited: Readonly<Record<string, string>> | null = null;
+
+  #inherited(): Record<string, string> {
+    if (this.#frozenInherited) return { ...this.#frozenInherited };
+    const inherited: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) inherited[k] = v;
+    if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze({ ...inherited });
+    return inherited;
+  }
 
   #env(ctx: HookContext): Readonly<Record<string, string>> {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
-    const inherited: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) inherited[k] = v;
-    const env = Object.freeze(Object.assign(inherited, buildHookEnv(ctx)));
+    const env = Object.freeze(Object.assign(this.#inherited(), buildHookEnv(ctx)));
     this.#lastEnv = { ctx, env };
     return env;
   }
@@ -394,7 +405,17 @@ export class HookRuntime {
         );
       }
       const outcomes: HookOutcome[] = [];
-      const items = matched.map((hook) => ({ hook, spec: this.#spec(hook, ctx, null) }));
+      // The record's redacted preview of the input is made while the first hook runs (when its
+      // process has started), not after the last result, where the tool call waits for it.
+      let preview: ToolInputPreview | null = null;
+      const prepare = (): void => {
+        try {
+          preview ??= ToolInputPreview.of(call.input);
+        } catch {
+          // the fold makes it, and reports what fails there
+        }
+      };
+      const items = matched.map((hook, i) => ({ hook, spec: this.#spec(hook, ctx, null, i === 0 ? { onSpawn: prepare } : {}) }));
       await this.#inOrder(items, stopsLaterGates, async (hook, i, run) => {
         const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, run);
         this.#logUnlessVerdict(hook, outcome);
@@ -402,7 +423,7 @@ export class HookRuntime {
         return outcome;
       });
       const skipped = matched.slice(outcomes.length).map(hookIdentity);
-      record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest });
+      record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest, originalPreview: preview });
       if (record.hooks.some((h) => h.outcome === 'no_verdict')) {
         this.#logger.warn('tool_call_before hook(s) returned no verdict', { tool: call.name, decision: record.decision });
       }

@@ -37,6 +37,16 @@ describe('the shell child environment', () => {
     expect(env).toEqual({ path: '/x', TOKEN: 't' });
   });
 
+  it('filters a frozen parent once per platform, and what one command gets never reaches the next', () => {
+    const parent = Object.freeze({ PATH: '/bin', HOME: '/h', GITHUB_TOKEN: 'secret', BIMRV_SDK_ROOT: '/sdk' });
+    const first = buildChildEnv(parent, new Map([['TOKEN', 't1'], ['path', '/x']]), 'linux');
+    expect(first).toEqual({ HOME: '/h', TOKEN: 't1', path: '/x' });
+    first['LEAK'] = 'changed by the caller';
+    expect(buildChildEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
+    expect(buildChildEnv(parent, null, 'win32')).toEqual({ PATH: '/bin', HOME: '/h', BIMRV_SDK_ROOT: '/sdk' });
+    expect(buildChildEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
+  });
+
   describe('properties', () => {
     it('never passes a variable that is not allowlisted, and always passes the explicit values', () => {
       fc.assert(
@@ -47,6 +57,18 @@ describe('the shell child environment', () => {
             expect(explicit || isAllowedParentVar(k, 'linux')).toBe(true);
           }
           for (const [k, v] of Object.entries(extra)) expect(env[k]).toBe(v);
+        }),
+      );
+    });
+
+    it('gives a frozen parent the same environment as a plain copy of it, call after call', () => {
+      const vars = fc.dictionary(fc.constantFrom('PATH', 'HOME', 'LANG', 'LC_ALL', 'http_proxy', 'EDITOR', 'API_TOKEN', 'DOTNET_ROOT', 'X_SDK_ROOT'), fc.string({ maxLength: 8 }));
+      fc.assert(
+        fc.property(vars, fc.array(fc.tuple(vars, fc.constantFrom<NodeJS.Platform>('linux', 'win32')), { maxLength: 4 }), (parent, calls) => {
+          const frozen = Object.freeze({ ...parent });
+          for (const [extra, platform] of calls) {
+            expect(buildChildEnv(frozen, new Map(Object.entries(extra)), platform)).toEqual(buildChildEnv({ ...parent }, new Map(Object.entries(extra)), platform));
+          }
         }),
       );
     });

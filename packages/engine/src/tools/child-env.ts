@@ -27,14 +27,33 @@ export function isAllowedParentVar(key: string, platform: NodeJS.Platform = proc
   return false;
 }
 
-/** Build the child environment: allowlisted parent variables, then `extra` on top (case-insensitive upsert). */
+/** The allowlisted variables of a frozen parent (it cannot change), per platform. */
+const allowedOfFrozen = new WeakMap<object, Map<NodeJS.Platform, Readonly<Record<string, string>>>>();
+
+function allowedParentVars(parent: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): Record<string, string> {
+  const cached = allowedOfFrozen.get(parent)?.get(platform);
+  if (cached) return { ...cached };
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(parent)) if (v !== undefined && isAllowedParentVar(k, platform)) env[k] = v;
+  if (Object.isFrozen(parent)) {
+    const byPlatform = allowedOfFrozen.get(parent) ?? new Map<NodeJS.Platform, Readonly<Record<string, string>>>();
+    byPlatform.set(platform, Object.freeze({ ...env }));
+    allowedOfFrozen.set(parent, byPlatform);
+  }
+  return env;
+}
+
+/**
+ * Build the child environment: allowlisted parent variables, then `extra` on top
+ * (case-insensitive upsert). A frozen parent (the CLI's copy of its environment) is filtered
+ * once, not again for every command.
+ */
 export function buildChildEnv(
   parent: Readonly<Record<string, string | undefined>>,
   extra: ReadonlyMap<string, string> | null = null,
   platform: NodeJS.Platform = process.platform,
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(parent)) if (v !== undefined && isAllowedParentVar(k, platform)) env[k] = v;
+  const env = allowedParentVars(parent, platform);
   if (extra) {
     for (const [k, v] of extra) {
       for (const existing of Object.keys(env)) if (existing.toUpperCase() === k.toUpperCase()) delete env[existing];
