@@ -277,6 +277,29 @@ describe('HookRuntime: observers', () => {
     expect(r.fire('subagent_spawn', {}, '{}')).toEqual({ ok: false, error: 'subagent_spawn observer hook dispatcher is unavailable; event was not submitted' });
   });
 
+  it('refuses an event the queue cannot take before building its environment, and still says ok when no hook matches', async () => {
+    let reads = 0;
+    // Each event whose jobs are built lists the parent environment once (a proxy, so never cached).
+    const parentEnv = new Proxy({ PATH: process.env.PATH, HOME: dir } as Record<string, string | undefined>, {
+      ownKeys(target) {
+        reads++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const dispatcher = new ObserverDispatcher({ capacity: 2, workers: 1 });
+    const r = runtime([hookDef('subagent_spawn', 'sleep 0.3', { condition: { type: 'mode', mode: 'plan' } })], { observerDispatcher: dispatcher, parentEnv });
+    expect(r.fire('subagent_spawn', { mode: 'plan' }, '{}').ok).toBe(true);
+    await new Promise((res) => setTimeout(res, 50)); // the worker has taken it: two slots free
+    for (let i = 0; i < 2; i++) expect(r.fire('subagent_spawn', { mode: 'plan' }, '{}').ok).toBe(true);
+    expect(reads).toBe(3);
+    for (let i = 0; i < 5; i++) expect(r.fire('subagent_spawn', { mode: 'plan' }, '{}')).toEqual({ ok: false, error: 'subagent_spawn observer hook queue is full; event was not submitted' });
+    expect(reads).toBe(3);
+    // No matching hook: nothing to queue, so nothing is refused.
+    expect(r.fire('subagent_spawn', { mode: 'work' }, '{}')).toEqual({ ok: true });
+    await dispatcher.idle();
+    await dispatcher.close();
+  });
+
   it('structured observers run every hook even after a strict failure; execute-path events stop', async () => {
     const a = out('structured');
     const b = out('execute');

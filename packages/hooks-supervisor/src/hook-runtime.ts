@@ -485,6 +485,9 @@ export class HookRuntime {
     const full: HookContext = { ...ctx, event, sessionId: this.sessionId, workspace: ctx.workspace ?? this.#workspace };
     const matched = this.matching(full);
     if (matched.length === 0) return { ok: true };
+    // A full (or closed) queue refuses the event before its environment and jobs are built.
+    const refused = this.#observers.refusal(event);
+    if (refused) return refused;
     // Observer output is discarded by contract: nothing is captured, two fewer pipes per hook.
     const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
     const policy = eventSpec(event).failurePolicy;

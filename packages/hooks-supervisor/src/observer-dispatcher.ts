@@ -13,6 +13,11 @@ export function observerUnavailableMessage(event: HookEventName): string {
 
 export type ObserverSubmission = { readonly ok: true } | { readonly ok: false; readonly error: string };
 
+function submission(event: HookEventName, status: 'accepted' | 'full' | 'closed'): ObserverSubmission {
+  if (status === 'accepted') return { ok: true };
+  return { ok: false, error: status === 'full' ? observerQueueFullMessage(event) : observerUnavailableMessage(event) };
+}
+
 /**
  * An observer event's work that the dispatcher may begin early: behind the job a worker is
  * running, so that it starts the moment that one ends (see {@link ObserverChainJob}).
@@ -94,9 +99,17 @@ export class ObserverDispatcher {
   /** Submit an event's work: a function, or a {@link StageableJob} the dispatcher may begin early. */
   trySubmit(event: HookEventName, work: (() => Promise<void>) | StageableJob): ObserverSubmission {
     const job: Job = typeof work === 'function' ? { event, run: work, stageable: null } : { event, run: () => work.run(), stageable: work };
-    const status = this.#queue.trySubmit(job);
-    if (status === 'accepted') return { ok: true };
-    return { ok: false, error: status === 'full' ? observerQueueFullMessage(event) : observerUnavailableMessage(event) };
+    return submission(event, this.#queue.trySubmit(job));
+  }
+
+  /**
+   * The refusal {@link trySubmit} would give `event` now (the queue is full or closed), or
+   * `null` when it would accept: a caller checks before it builds an event's work, so an
+   * event that cannot be queued costs nothing more.
+   */
+  refusal(event: HookEventName): ObserverSubmission | null {
+    const status = this.#queue.status;
+    return status === 'accepted' ? null : submission(event, status);
   }
 
   get pending(): number {

@@ -60,10 +60,16 @@ export class WorkQueue<J> {
     }
   }
 
+  /** What {@link trySubmit} would answer now, without submitting anything. */
+  get status(): 'accepted' | 'full' | 'closed' {
+    if (this.#closed) return 'closed';
+    return this.pending >= this.capacity ? 'full' : 'accepted';
+  }
+
   /** Enqueue without blocking: `full` when every slot is taken, `closed` after {@link close}. */
   trySubmit(job: J): 'accepted' | 'full' | 'closed' {
-    if (this.#closed) return 'closed';
-    if (this.pending >= this.capacity) return 'full';
+    const status = this.status;
+    if (status !== 'accepted') return status;
     this.#queue.push({ job, seq: this.#seq++ });
     const idle = this.#wake.shift();
     if (idle) idle();
