@@ -35,7 +35,7 @@ export class BackgroundPool {
    * else the contract's failure message. It never carries an exit code.
    */
   submit(spec: RunSpec, onSettled?: (outcome: HookOutcome) => void): HookOutcome {
-    const status = this.#queue.trySubmit({ spec: { ...spec, background: true }, onSettled });
+    const status = this.#queue.trySubmit({ spec: Object.assign({}, spec, { background: true }), onSettled });
     if (status === 'accepted') return backgroundOutcome(spec.hook, true);
     const error = status === 'full' ? BACKGROUND_QUEUE_FULL : BACKGROUND_UNAVAILABLE;
     this.#logger.warn('background hook was not submitted', { hook: spec.hook.label, event: spec.hook.event, detail: error });
@@ -65,6 +65,6 @@ export class BackgroundPool {
     const fields = { hook: job.spec.hook.label, event: job.spec.hook.event, duration_ms: outcome.durationMs };
     if (outcome.timedOut) this.#logger.warn('background hook timed out; process tree killed', fields);
     else if (!outcome.success) this.#logger.warn('background hook failed', { ...fields, exit_code: outcome.exitCode, detail: outcome.error ? 'hook did not run' : 'non-zero exit' });
-    job.onSettled?.({ ...outcome, background: true, strict: false });
+    job.onSettled?.(Object.assign({}, outcome, { background: true, strict: false }));
   }
 }
