@@ -255,17 +255,18 @@ export class HookRuntime {
   /** The filtered parent environment, kept when the parent is frozen (it cannot change). */
   #frozenInherited: Readonly<Record<string, string>> | null = null;
 
-  #inherited(): Record<string, string> {
-    if (this.#frozenInherited) return { ...this.#frozenInherited };
+  #inherited(): Readonly<Record<string, string>> {
+    if (this.#frozenInherited) return this.#frozenInherited;
     const inherited: Record<string, string> = {};
     for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) inherited[k] = v;
-    if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze({ ...inherited });
+    if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze(inherited);
     return inherited;
   }
 
   #env(ctx: HookContext): Readonly<Record<string, string>> {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
-    const env = Object.freeze(Object.assign(this.#inherited(), buildHookEnv(ctx)));
+    // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
+    const env = Object.freeze(Object.assign({}, this.#inherited(), buildHookEnv(ctx)));
     this.#lastEnv = { ctx, env };
     return env;
   }
