@@ -93,9 +93,9 @@ export interface HookRuntimeOptions {
    * The environment hook processes inherit, read again for every event and tool call
    * (default: `process.env`, as it is then). A program that never changes its own environment
    * can pass a plain copy (`{ ...process.env }`): reading `process.env` goes through Node's
-   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables. A frozen copy
-   * (`Object.freeze({ ...process.env })`) cannot change, so the runtime filters it once and
-   * not again for every event.
+   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables. A frozen object is
+   * taken to hold fixed values (`Object.freeze({ ...process.env })`): the runtime filters it
+   * once, not again for every event.
    */
   readonly parentEnv?: Readonly<Record<string, string | undefined>>;
   readonly logger?: HookLogger;
@@ -156,7 +156,12 @@ export interface ToolCallFacts {
  * property a literal adds after a spread costs ~1–2 µs, and this runs for every event.
  */
 function contextOf(ctx: Omit<HookContext, 'event' | 'sessionId'>, event: HookEventName, sessionId: string, workspace: string): HookContext {
-  return Object.assign({}, ctx, { event, sessionId, workspace });
+  // Spread last (a copy defines its properties; it never calls a setter), then ours win.
+  const full = { event, sessionId, workspace, ...ctx } as { -readonly [K in keyof HookContext]: HookContext[K] };
+  full.event = event;
+  full.sessionId = sessionId;
+  full.workspace = workspace;
+  return full;
 }
 
 /**

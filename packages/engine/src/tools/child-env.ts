@@ -45,8 +45,8 @@ function allowedParentVars(parent: Readonly<Record<string, string | undefined>>,
 
 /**
  * Build the child environment: allowlisted parent variables, then `extra` on top
- * (case-insensitive upsert). A frozen parent (the CLI's copy of its environment) is filtered
- * once, not again for every command.
+ * (case-insensitive upsert). A frozen parent (the CLI's copy of its environment) is taken to
+ * hold fixed values: it is filtered once, not again for every command.
  */
 export function buildChildEnv(
   parent: Readonly<Record<string, string | undefined>>,
