@@ -10,7 +10,9 @@ import ts from 'typescript';
 export const HOT_PATH_FILES = [
   'packages/hooks-supervisor/src/run-hook.ts',
   'packages/hooks-supervisor/src/process-host.ts',
+  'packages/hooks-supervisor/src/hook-runtime.ts',
   'packages/hooks-payloads/src/tool-call-before.ts',
+  'packages/hooks-payloads/src/lifecycle-fact.ts',
 ] as const;
 
 /** 1-based lines of object literals in `text` with a property after a spread element. */

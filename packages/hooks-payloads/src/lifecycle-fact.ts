@@ -49,38 +49,50 @@ export type LifecycleFact =
   | { readonly event: 'on_error'; readonly facts: LifecycleSessionFacts; readonly error: string; readonly tool?: ToolContext | null }
   | { readonly event: SessionTransition['event']; readonly facts: LifecycleSessionFacts; readonly transition: SessionTransition };
 
+/** A turn's facts with the session's id and workspace (theirs win), copied with define semantics. */
+function turnWith(turn: Omit<TurnEndInput, 'sessionId' | 'workspace'>, sessionId: string | null, workspace: string | null): TurnEndInput {
+  const out = { sessionId, workspace, ...turn } as { -readonly [K in keyof TurnEndInput]: TurnEndInput[K] };
+  out.sessionId = sessionId;
+  out.workspace = workspace;
+  return out;
+}
+
 /** The hook context (env source) and stdin document (`null`: env only) of a lifecycle fact. */
 export function lifecycleHookInput(fact: LifecycleFact, sessionId: string | null): { readonly ctx: HookContext; readonly stdin: string | null } {
   const f = fact.facts;
   const base: HookContext = { event: fact.event, sessionId, workspace: f.workspace, model: f.model, mode: f.mode, totalTokens: f.totalTokens };
   const sub = { sessionId, workspace: f.workspace, mode: f.mode, model: f.model, totalTokens: f.totalTokens };
+  // `Object.assign` onto a fresh object rather than `{ ...base, more }`: on Node 20 each property
+  // a literal adds after a spread costs ~1–2 µs, and this runs for every observer event. Only
+  // the literals above (fixed keys) are assigned from.
+  const ctx = (extra: Partial<HookContext>): HookContext => Object.assign({}, base, extra);
   switch (fact.event) {
     case 'session_start':
     case 'session_end':
       return { ctx: base, stdin: null };
     case 'mode_change':
-      return { ctx: { ...base, previousMode: fact.previousMode }, stdin: null };
+      return { ctx: ctx({ previousMode: fact.previousMode }), stdin: null };
     case 'turn_end':
-      return { ctx: base, stdin: toJson(buildTurnEndDocument({ ...fact.turn, sessionId, workspace: f.workspace }) as JsonValue) };
+      return { ctx: base, stdin: toJson(buildTurnEndDocument(turnWith(fact.turn, sessionId, f.workspace)) as JsonValue) };
     case 'session_error':
       return { ctx: base, stdin: toJson(buildSessionErrorDocument(fact.status, fact.error) as JsonValue) };
     case 'subagent_spawn':
       return {
-        ctx: { ...base, message: subagentPreview(fact.prompt).preview },
-        stdin: toJson(buildSubagentSpawnDocument({ ...sub, agentId: fact.agentId, prompt: fact.prompt }) as JsonValue),
+        ctx: ctx({ message: subagentPreview(fact.prompt).preview }),
+        stdin: toJson(buildSubagentSpawnDocument(Object.assign({}, sub, { agentId: fact.agentId, prompt: fact.prompt })) as JsonValue),
       };
     case 'subagent_complete':
       return {
-        ctx: { ...base, message: subagentPreview(fact.result).preview },
-        stdin: toJson(buildSubagentCompleteDocument({ ...sub, agentId: fact.agentId, result: fact.result, status: fact.status }) as JsonValue),
+        ctx: ctx({ message: subagentPreview(fact.result).preview }),
+        stdin: toJson(buildSubagentCompleteDocument(Object.assign({}, sub, { agentId: fact.agentId, result: fact.result, status: fact.status })) as JsonValue),
       };
     case 'tool_call_after':
       return {
-        ctx: { ...base, tool: fact.tool },
+        ctx: ctx({ tool: fact.tool }),
         stdin: buildToolCallAfterDocument({ toolName: fact.tool.name, sessionId, toolCallId: fact.tool.callId ?? null, receipt: fact.receipt }),
       };
     case 'on_error':
-      return { ctx: { ...base, error: fact.error, tool: fact.tool ?? null }, stdin: null };
+      return { ctx: ctx({ error: fact.error, tool: fact.tool ?? null }), stdin: null };
     case 'session_busy':
     case 'waiting_for_user':
     case 'session_idle':

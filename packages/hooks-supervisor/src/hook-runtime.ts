@@ -374,13 +374,13 @@ export class HookRuntime {
   async messageSubmit(text: string, facts: SessionFacts = {}): Promise<MessageSubmitResult> {
     if (!this.has('message_submit')) return finishMessageSubmit(startMessageSubmitChain(text));
     const base = this.#base('message_submit', facts);
-    const initial = this.matching({ ...base, message: text });
+    const initial = this.matching(Object.assign({}, base, { message: text }));
     try {
       let chain = startMessageSubmitChain(text);
       let index = 0;
       for (const hook of hooksForEvent(this.#hooks, 'message_submit')) {
         // Each hook's condition is evaluated against the text it would be given.
-        const ctx: HookContext = { ...base, message: chain.text };
+        const ctx: HookContext = Object.assign({}, base, { message: chain.text });
         if (!matchCondition(hook.condition, ctx)) continue;
         const doc = buildMessageSubmitDocument({ text: chain.text, sessionId: this.sessionId, workspace: base.workspace, mode: base.mode, model: base.model, totalTokens: base.totalTokens });
         index++;
@@ -484,7 +484,7 @@ export class HookRuntime {
       if (keys.length > 0 && this.#audit) await this.#audit.write(shellEnvAuditRecord(hook.label, tool.name, keys));
       parts.push(parsed.vars);
       // The outcome's stdout carries the values: keep it out of anything returned.
-      hooks.push({ label: hook.label, keys, dropped: parsed.dropped, outcome: { ...outcome, stdout: '', stderr: '' } });
+      hooks.push({ label: hook.label, keys, dropped: parsed.dropped, outcome: Object.assign({}, outcome, { stdout: '', stderr: '' }) });
     }
     return { vars: mergeShellEnv(parts), hooks };
   }
