@@ -277,6 +277,15 @@ describe('HookRuntime: observers', () => {
     expect(r.fire('subagent_spawn', {}, '{}')).toEqual({ ok: false, error: 'subagent_spawn observer hook dispatcher is unavailable; event was not submitted' });
   });
 
+  it('gives an event its own name and session id, whatever the caller\'s context carries', async () => {
+    const file = out('own-ids');
+    const r = runtime([hookDef('turn_end', `echo "$DEEPSEEK_SESSION_ID $DEEPSEEK_WORKSPACE" > ${file}`)]);
+    // A JavaScript caller can pass fields the type leaves out; the runtime's own win.
+    r.fire('turn_end', { event: 'session_start', sessionId: 'sess_forged', workspace: null } as never, '{}');
+    await r.idle();
+    expect(readFileSync(file, 'utf8')).toBe(`${r.sessionId} ${dir}\n`);
+  });
+
   it('refuses an event the queue cannot take before building its environment, and still says ok when no hook matches', async () => {
     let reads = 0;
     // Each event whose jobs are built lists the parent environment once (a proxy, so never cached).

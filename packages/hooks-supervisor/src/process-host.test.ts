@@ -172,6 +172,18 @@ await run;`;
     expect(await until(() => !alive(second))).toBe(true);
   });
 
+  it('keeps its own message type and id over any a request carries, for a run and for a chain', async () => {
+    const host = new ProcessHost();
+    const req = (cmd: string) => ({ mode: 'hook' as const, file: '/bin/sh', args: ['-c', cmd], cwd: dir, stdio: ['pipe', 'pipe', 'pipe'], input: null, stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+    // A forged `t` / `id` would make the host read a chain as a run, or answer the wrong id.
+    const run = host.run({ ...req('printf one'), env: baseEnv(), t: 'x', id: 424242 });
+    expect(await run.done).toMatchObject({ exitCode: 0, stdout: 'one' });
+    const chain = host.chain(baseEnv(), [{ ...req('printf two'), stopIfFailed: false, id: 424242 }, { ...req('printf three'), stopIfFailed: false, id: 424242 }]);
+    expect(new Set(chain.ids).size).toBe(2);
+    expect(await Promise.all(chain.replies)).toMatchObject([{ stdout: 'two' }, { stdout: 'three' }]);
+    host.close();
+  });
+
   it('pins the host program: a change to it must decide whether HOST_PROTOCOL moves', () => {
     // Copies of the package share a host when their HOST_PROTOCOL numbers are equal. If this
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
