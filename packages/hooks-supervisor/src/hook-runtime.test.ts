@@ -348,6 +348,19 @@ describe('HookRuntime: observers', () => {
     expect(readFileSync(file, 'utf8')).toBe('c1 kept none none\nc2 kept none none\nc3 kept none none\n');
   });
 
+  it('passes an inherited variable named __proto__ on like any other, from a plain or a frozen parent', async () => {
+    for (const freeze of [false, true]) {
+      const file = out('proto-var');
+      // An own property named `__proto__`, as `{ ...process.env }` makes for that variable.
+      const parent: Record<string, string> = { PATH: process.env.PATH!, HOME: dir };
+      Object.defineProperty(parent, '__proto__', { value: 'kept', enumerable: true, writable: true, configurable: true });
+      const r = runtime([hookDef('turn_end', `printf '%s' "$__proto__" > ${file}`)], { parentEnv: freeze ? Object.freeze(parent) : parent });
+      for (let i = 0; i < 2; i++) r.fire('turn_end', {}, '{}');
+      await r.idle();
+      expect(readFileSync(file, 'utf8'), freeze ? 'frozen' : 'plain').toBe('kept');
+    }
+  });
+
   it('makes the decision record\'s input preview while the gate runs, not after its result', async () => {
     const marker = out('gate-started');
     let reads = 0;

@@ -152,6 +152,15 @@ export interface ToolCallFacts {
 }
 
 /**
+ * `env[key] = value` as an own property, the name `__proto__` too (a variable a shell can
+ * export): a plain assignment of that name would try to set the object's prototype instead.
+ */
+function setVar(env: Record<string, string>, key: string, value: string): void {
+  if (key === '__proto__') Object.defineProperty(env, key, { value, enumerable: true, writable: true, configurable: true });
+  else env[key] = value;
+}
+
+/**
  * An event's context from the caller's facts. Not `{ ...ctx, event, … }`: on Node 20 each
  * property a literal adds after a spread costs ~1–2 µs, and this runs for every event.
  */
@@ -263,7 +272,7 @@ export class HookRuntime {
   #inherited(): Readonly<Record<string, string>> {
     if (this.#frozenInherited) return this.#frozenInherited;
     const inherited: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) inherited[k] = v;
+    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) setVar(inherited, k, v);
     if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze(inherited);
     return inherited;
   }
@@ -271,7 +280,10 @@ export class HookRuntime {
   #env(ctx: HookContext): Readonly<Record<string, string>> {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
     // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
-    const env = Object.freeze(Object.assign({}, this.#inherited(), buildHookEnv(ctx)));
+    const inherited = this.#inherited();
+    const env = Object.assign({}, inherited, buildHookEnv(ctx));
+    if (Object.hasOwn(inherited, '__proto__')) setVar(env, '__proto__', inherited['__proto__']!);
+    Object.freeze(env);
     this.#lastEnv = { ctx, env };
     return env;
   }
