@@ -35,6 +35,7 @@ import { BackgroundPool } from './background-pool.js';
 import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
+import { noteEnvComposition } from './process-host.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
 /** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
@@ -281,9 +282,12 @@ export class HookRuntime {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
     // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
     const inherited = this.#inherited();
-    const env = Object.assign({}, inherited, buildHookEnv(ctx));
+    const vars = buildHookEnv(ctx);
+    const env = Object.assign({}, inherited, vars);
     if (Object.hasOwn(inherited, '__proto__')) setVar(env, '__proto__', inherited['__proto__']!);
     Object.freeze(env);
+    // A frozen parent's part is sent to the process host once, not with every event.
+    if (inherited === this.#frozenInherited) noteEnvComposition(env, inherited, vars);
     this.#lastEnv = { ctx, env };
     return env;
   }

@@ -8,7 +8,11 @@
  *
  * Protocol: JSON Lines. The host first writes `{t:'ready'}`. Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
  * process, `{t:'c', env, runs:[{id, …hook request, stopIfFailed}]}` runs hooks one after the other
- * (a chain, see run-hook.ts; a run without an `env` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel). Replies on stdout:
+ * (a chain, see run-hook.ts; a run without an `env` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel).
+ * An environment's fixed part can be sent once: `{t:'e', id, env}` keeps it as base `id` (`env:
+ * null` drops it), and a chain then carries `base: id, vars` instead of `env` (the base with
+ * `vars` on top; a chain naming a base the host does not hold fails each run as a spawn error,
+ * so no hook starts with an environment it was not given). Replies on stdout:
  * `{t:'s', id, pid}` once the process exists (its pid is its process group and session id),
  * then exactly one `{t:'d', id, …}` with the result. In a chain, each run starts as soon as
  * the one before it has its result, without a round trip through the agent; after a run with
@@ -29,7 +33,7 @@ import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-s
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 3;
+export const HOST_PROTOCOL = 4;
 
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
@@ -366,6 +370,18 @@ function shutdown() {
   process.exit(0);
 }
 
+// The fixed parts of environments, sent once each (see the protocol above).
+const envBases = new Map();
+function envOf(q) {
+  if (typeof q.base !== 'number') return q.env;
+  const base = envBases.get(q.base);
+  if (base === undefined) return undefined;
+  const env = Object.assign({}, base, q.vars);
+  // A variable named __proto__ stays a variable (an assignment of that name sets the prototype).
+  if (Object.prototype.hasOwnProperty.call(base, '__proto__')) Object.defineProperty(env, '__proto__', { value: base['__proto__'], enumerable: true, writable: true, configurable: true });
+  return env;
+}
+
 let buffered = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => {
@@ -381,8 +397,15 @@ process.stdin.on('data', (text) => {
       if (q.mode === 'shell') runShell(q); else runHook(q).catch(() => send({ t: 'd', id: q.id, spawnError: 'Other' }));
     } else if (q.t === 'c' && Array.isArray(q.runs)) {
       // Runs without an environment of their own share the chain's (sent once).
-      for (const r of q.runs) if (r.env === undefined) r.env = q.env;
+      const env = envOf(q);
+      if (env === undefined && q.runs.some((r) => r.env === undefined)) {
+        for (const r of q.runs) send({ t: 'd', id: r.id, spawnError: 'Other' });
+        continue;
+      }
+      for (const r of q.runs) if (r.env === undefined) r.env = env;
       queueChain(q.runs, typeof q.after === 'number' ? q.after : undefined);
+    } else if (q.t === 'e' && typeof q.id === 'number') {
+      if (q.env === null) envBases.delete(q.id); else envBases.set(q.id, q.env);
     } else if (q.t === 'x') {
       withdraw(q.id);
     } else if (q.t === 'k') {

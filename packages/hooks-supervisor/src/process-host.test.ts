@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups, rawKill, signalProcessGroup } from './process-group.js';
-import { overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
+import { HOST_ENV_BASES, noteEnvComposition, overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
 import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { baseEnv, expectNoLeftovers, identity, procTable, until } from '../test/helpers.js';
 
@@ -184,13 +184,106 @@ await run;`;
     host.close();
   });
 
+  describe('environment bases', () => {
+    const req = (cmd: string) => ({ mode: 'hook' as const, file: '/bin/sh', args: ['-c', cmd], cwd: dir, stdio: ['pipe', 'pipe', 'pipe'], input: null, stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000, stopIfFailed: false });
+    /** A frozen base and an event's environment on top of it, noted as such. */
+    const composed = (base: Readonly<Record<string, string>>, vars: Record<string, string>) => {
+      const env = Object.freeze({ ...base, ...vars });
+      noteEnvComposition(env, base, vars);
+      return env;
+    };
+    const show = 'printf "%s %s %s" "$SHARED" "$OWN" "${STALE:-none}"';
+
+    it('sends a fixed part once per host; each chain carries only its variables, and a new host gets the part again', async () => {
+      const host = new ProcessHost();
+      const base = Object.freeze({ ...baseEnv(), SHARED: 'one' });
+      const other = Object.freeze({ ...baseEnv(), SHARED: 'two', STALE: 'x' });
+      for (let i = 0; i < 3; i++) {
+        const a = host.chain(composed(base, { OWN: `a${i}` }), [req(show)]);
+        const b = host.chain(composed(other, { OWN: `b${i}` }), [req(show)]);
+        expect(await Promise.all([...a.replies, ...b.replies])).toMatchObject([{ stdout: `one a${i} none` }, { stdout: `two b${i} x` }]);
+      }
+      expect(host.basesSent).toBe(2);
+      // An environment not noted as composed goes whole, as before.
+      expect(await host.chain(Object.freeze({ ...baseEnv(), SHARED: 'whole', OWN: 'w' }), [req(show)]).replies[0]).toMatchObject({ stdout: 'whole w none' });
+      expect(host.basesSent).toBe(2);
+      const first = host.pid!;
+      process.kill(first, 'SIGKILL');
+      expect(await until(() => host.pid === undefined)).toBe(true);
+      expect(await host.chain(composed(base, { OWN: 'after' }), [req(show)]).replies[0]).toMatchObject({ stdout: 'one after none' });
+      expect(host.pid).not.toBe(first);
+      expect(host.basesSent).toBe(3);
+      host.close();
+    });
+
+    it(`keeps at most ${HOST_ENV_BASES} parts per host, the most recently used, and resends one it dropped`, async () => {
+      const host = new ProcessHost();
+      const bases = Array.from({ length: HOST_ENV_BASES + 2 }, (_, i) => Object.freeze({ ...baseEnv(), SHARED: `s${i}` }));
+      const round = async (list: readonly Readonly<Record<string, string>>[]) => {
+        for (const [i, base] of list.entries()) {
+          expect(await host.chain(composed(base, { OWN: String(i) }), [req(show)]).replies[0]).toMatchObject({ stdout: `${base['SHARED']} ${i} none` });
+        }
+      };
+      const held = bases.slice(0, HOST_ENV_BASES);
+      await round(held);
+      await round(held);
+      expect(host.basesSent).toBe(HOST_ENV_BASES);
+      // The first part, used again, is the newest: a new part drops the second, not the first.
+      await round([bases[0]!, bases[HOST_ENV_BASES]!, bases[0]!]);
+      expect(host.basesSent).toBe(HOST_ENV_BASES + 1);
+      await round([bases[1]!]);
+      expect(host.basesSent).toBe(HOST_ENV_BASES + 2);
+      host.close();
+    });
+
+    it(`drops parts beyond ${HOST_ENV_BASES} and sends a dropped one again`, async () => {
+      const host = new ProcessHost();
+      const bases = Array.from({ length: HOST_ENV_BASES + 2 }, (_, i) => Object.freeze({ ...baseEnv(), SHARED: `s${i}` }));
+      const round = async (list: readonly Readonly<Record<string, string>>[]) => {
+        for (const [i, base] of list.entries()) {
+          expect(await host.chain(composed(base, { OWN: String(i) }), [req(show)]).replies[0]).toMatchObject({ stdout: `${base['SHARED']} ${i} none` });
+        }
+      };
+      await round(bases.slice(0, HOST_ENV_BASES));
+      expect(host.basesSent).toBe(HOST_ENV_BASES);
+      // Two more than fit: the eight held are found, and the two new ones each drop the least
+      // recently used part. In the next pass every part was dropped before its turn comes.
+      await round(bases);
+      expect(host.basesSent).toBe(HOST_ENV_BASES + 2);
+      await round(bases);
+      expect(host.basesSent).toBe(HOST_ENV_BASES + 2 + bases.length);
+      host.close();
+    });
+
+    it('fails each run of a chain whose base the host does not hold, rather than run it with another environment', async () => {
+      const child = spawn(process.execPath, ['-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+      let out = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (t: string) => (out += t));
+      const line = (m: object) => child.stdin.write(JSON.stringify(m) + '\n');
+      const run = (id: number) => ({ ...req('printf ran'), id });
+      line({ t: 'e', id: 1, env: baseEnv() });
+      line({ t: 'e', id: 1, env: null });
+      line({ t: 'c', base: 1, vars: {}, runs: [run(10), run(11)] });
+      line({ t: 'c', base: 7, vars: {}, runs: [run(12)] });
+      line({ t: 'e', id: 2, env: baseEnv() });
+      line({ t: 'c', base: 2, vars: {}, runs: [run(13)] });
+      expect(await until(() => out.includes('"id":13,') && out.includes('"t":"d","id":13'))).toBe(true);
+      const done = out.trim().split('\n').map((l) => JSON.parse(l) as { t: string; id?: number; spawnError?: string; stdout?: string }).filter((m) => m.t === 'd');
+      expect(done.filter((m) => m.id !== 13)).toEqual([10, 11, 12].map((id) => ({ t: 'd', id, spawnError: 'Other' })));
+      expect(done.find((m) => m.id === 13)).toMatchObject({ stdout: 'ran' });
+      child.stdin.end();
+      await new Promise((r) => child.once('close', r));
+    });
+  });
+
   it('pins the host program: a change to it must decide whether HOST_PROTOCOL moves', () => {
     // Copies of the package share a host when their HOST_PROTOCOL numbers are equal. If this
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 3,
-      sha256: '2ece6d1c31082a1ce7cab29def340ce6af665b13d2aa1dfbffdde633ac2919d0',
+      protocol: 4,
+      sha256: '47ffea3ce8eac99bc14dd87436361d5e5094f5cc6f22fb711dfe5708376213b0',
     });
   });
 

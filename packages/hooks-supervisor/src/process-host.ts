@@ -60,6 +60,23 @@ export interface HostChain {
   readonly replies: readonly Promise<HostReply>[];
 }
 
+/** How many fixed environment parts one host keeps (the oldest is dropped for a new one). */
+export const HOST_ENV_BASES = 8;
+
+/** Environments known to be a fixed, frozen base with some variables on top (see {@link noteEnvComposition}). */
+const compositions = new WeakMap<object, { readonly base: Readonly<Record<string, string>>; readonly vars: Readonly<Record<string, string>> }>();
+
+/**
+ * Note that `env` is exactly `base` with `vars` on top (`vars` win), where `base` is a frozen
+ * object this process keeps for many requests (a session's filtered parent environment). A
+ * host is then sent `base` once and each chain only `vars`, instead of the whole environment
+ * every time: with a 7 KB environment that was ~0.28 ms of CPU per event. `env` itself stays
+ * the whole environment, for every other use.
+ */
+export function noteEnvComposition(env: Readonly<Record<string, string>>, base: Readonly<Record<string, string>>, vars: Readonly<Record<string, string>>): void {
+  if (Object.isFrozen(base)) compositions.set(env, { base, vars });
+}
+
 interface Pending {
   readonly resolve: (reply: HostReply) => void;
   readonly onSpawn?: (pid: number) => void;
@@ -84,8 +101,14 @@ export class ProcessHost {
   #readyWaiters: (() => void)[] = [];
   #failedStarts = 0;
   #wasUp = false;
+  /** The environment bases the running host holds, oldest first, with their ids. */
+  #bases = new Map<object, number>();
+  #basesOf: ChildProcess | null = null;
+  #nextBaseId = 1;
   /** How many hosts were started (diagnostics and tests). */
   started = 0;
+  /** How many environment bases were sent to a host (diagnostics and tests). */
+  basesSent = 0;
 
   /**
    * `retireAfterIdleMs`: once nothing has run for this long, the host is told to exit (it
@@ -293,8 +316,35 @@ export class ProcessHost {
       });
     });
     this.#idleRefs(child);
-    child.stdin!.write(JSON.stringify({ t: 'c', env, runs, ...(options.after !== undefined ? { after: options.after } : {}) }) + '\n');
+    const composition = compositions.get(env);
+    const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(child, composition.base), vars: composition.vars, runs } : { t: 'c', env, runs };
+    if (options.after !== undefined) message['after'] = options.after;
+    child.stdin!.write(JSON.stringify(message) + '\n');
     return { ids, replies };
+  }
+
+  /** The id of `base` in `child`, sent to it first if it does not hold it (writes precede the chain). */
+  #baseId(child: ChildProcess, base: Readonly<Record<string, string>>): number {
+    if (this.#basesOf !== child) {
+      this.#bases = new Map();
+      this.#basesOf = child;
+    }
+    const known = this.#bases.get(base);
+    if (known !== undefined) {
+      this.#bases.delete(base);
+      this.#bases.set(base, known);
+      return known;
+    }
+    if (this.#bases.size >= HOST_ENV_BASES) {
+      const [oldest, oldId] = this.#bases.entries().next().value as [object, number];
+      this.#bases.delete(oldest);
+      child.stdin!.write(JSON.stringify({ t: 'e', id: oldId, env: null }) + '\n');
+    }
+    const id = this.#nextBaseId++;
+    this.#bases.set(base, id);
+    this.basesSent++;
+    child.stdin!.write(JSON.stringify({ t: 'e', id, env: base }) + '\n');
+    return id;
   }
 
   /**
