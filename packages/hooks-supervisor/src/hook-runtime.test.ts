@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HookDefinition } from '@codewhale/hooks-config';
 import { HookRuntime, type HookRuntimeOptions } from './hook-runtime.js';
 import { ObserverDispatcher } from './observer-dispatcher.js';
-import { sharedProcessHost, spawnMode } from './process-host.js';
+import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { JsonlLog } from './audit-log.js';
 import { MemoryLogger } from './logger.js';
 import { hookDef, hookSet, procTable } from '../test/helpers.js';
@@ -368,14 +368,20 @@ describe('HookRuntime: observers', () => {
     const gate = hookDef('tool_call_before', `echo "$WHO $DEEPSEEK_TOOL_CALL_ID" >> ${file}`);
     const a = runtime([gate], { parentEnv: parent('alice') });
     const b = runtime([gate], { parentEnv: parent('bob') });
-    const sentBefore = sharedProcessHost().basesSent;
-    for (let i = 0; i < 3; i++) {
-      await a.toolCallBefore({ name: 'bash', callId: `a${i}`, input: { command: 'true' } });
-      await b.toolCallBefore({ name: 'bash', callId: `b${i}`, input: { command: 'true' } });
+    // Through the host from the first gate on, so what was sent can be counted exactly.
+    setSpawnMode('host');
+    try {
+      await sharedProcessHost().start();
+      const sentBefore = sharedProcessHost().basesSent;
+      for (let i = 0; i < 3; i++) {
+        await a.toolCallBefore({ name: 'bash', callId: `a${i}`, input: { command: 'true' } });
+        await b.toolCallBefore({ name: 'bash', callId: `b${i}`, input: { command: 'true' } });
+      }
+      expect(readFileSync(file, 'utf8')).toBe('alice a0\nbob b0\nalice a1\nbob b1\nalice a2\nbob b2\n');
+      expect(sharedProcessHost().basesSent - sentBefore).toBe(2);
+    } finally {
+      setSpawnMode(null);
     }
-    expect(readFileSync(file, 'utf8')).toBe('alice a0\nbob b0\nalice a1\nbob b1\nalice a2\nbob b2\n');
-    // In host mode each parent went once (in process there is no host to send it to).
-    if (spawnMode() === 'host' && sharedProcessHost().ready) expect(sharedProcessHost().basesSent - sentBefore).toBeLessThanOrEqual(2);
   });
 
   it('makes the decision record\'s input preview while the gate runs, not after its result', async () => {
