@@ -59,6 +59,10 @@ describe('the process host', () => {
     const gate = spec(`echo $$ > ${pids}; sleep 60 & echo $! >> ${pids}; wait`, { hook: identity('strict-gate', { continueOnError: false }) });
     const running = runHook(gate);
     const [leader, grandchild] = (await waitForFile(pids)).trim().split('\n').map(Number);
+    // The rule covers the groups the agent was told about. On a loaded machine the child can
+    // write both lines before the host's "spawned" message is read, so wait for that message.
+    expect(await until(() => spawned.includes(leader!))).toBe(true);
+    expect(liveProcessGroups()).toContain(leader);
     process.kill(hostPid, 'SIGKILL');
     const o = await running;
     expect(o).toMatchObject({ success: false, exitCode: null, timedOut: false, error: HOST_LOST, strict: true });
@@ -140,6 +144,8 @@ await run;`;
       let grandchild: number | undefined;
       [leader, grandchild] = (await waitForFile(pids)).trim().split('\n').map(Number);
       expect(overflow.inFlight).toBe(1);
+      // As above: the rule covers the groups the agent was told about.
+      expect(await until(() => spawned.includes(leader!))).toBe(true);
       process.kill(overflow.pid!, 'SIGKILL');
       expect(await gate).toMatchObject({ success: false, error: HOST_LOST, strict: true });
       expect(await until(() => !alive(leader!) && !alive(grandchild!))).toBe(true);
