@@ -26,6 +26,7 @@
  * and the host exits.
  */
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
+import { openStdinFile } from './stdin-file.js';
 
 /**
  * The version of the host's wire protocol (the messages above and the fields of a request and
@@ -184,16 +185,30 @@ function headTail(headMax, tailMax) {
   };
 }
 
+// A hook's stdin document goes in an unnamed file in memory rather than a pipe, when it can
+// (see stdin-file.ts, whose function this is); no document is /dev/null (EOF at once).
+const stdinFiles = { root: '/dev/shm', dir: undefined };
+const openStdinFile = ${openStdinFile.toString()};
+
 // The process, or null after its spawn error was reported (then \`failed\`, when given, settles
-// once the error is known).
-function start(q, failed) {
-  let sub;
+// once the error is known). \`input\`: a hook's stdin document (a string or null) when its
+// stdin is to be given; a shell run's stdin is as its request says.
+function start(q, failed, input) {
+  let sub, fd = null;
+  const stdio = q.stdio;
+  if (input !== undefined && stdio[0] === 'pipe') {
+    if (input === null) stdio[0] = 'ignore';
+    else if ((fd = openStdinFile(fs, stdinFiles, input)) !== null) stdio[0] = fd;
+  }
   try {
-    sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio: q.stdio });
+    sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio });
   } catch (e) {
     send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
     if (failed) failed();
     return null;
+  } finally {
+    // The child has its own copy; the file goes when the last of them closes it.
+    if (fd !== null) fs.closeSync(fd);
   }
   if (sub.pid === undefined) {
     sub.once('error', (e) => { send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') }); if (failed) failed(); });
@@ -230,15 +245,16 @@ async function runHook(q, hold) {
   const started = Date.now();
   let spawnFailed;
   const failed = new Promise((resolve) => { spawnFailed = () => resolve(false); });
-  const sub = start(q, spawnFailed);
+  const sub = start(q, spawnFailed, typeof q.input === 'string' ? q.input : null);
   if (!sub) return failed;
   const pid = sub.pid;
   const run = { pid, stop: null, started };
   runs.set(pid, run);
   send({ t: 's', id: q.id, pid });
+  // A pipe: the document was too large for a file, or files cannot be used here.
   if (sub.stdin) {
     sub.stdin.on('error', () => {});
-    if (q.input === null) sub.stdin.end(); else sub.stdin.end(q.input + '\n');
+    if (typeof q.input === 'string') sub.stdin.end(q.input + '\n'); else sub.stdin.end();
   }
   const { caps, streams, done } = streamsOf(sub, () => bounded(q.stdoutMax), () => bounded(q.stderrMax));
   const exited = new Promise((resolve) => sub.once('exit', (code, signal) => resolve({ code, signal })));

@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 4,
-      sha256: '47ffea3ce8eac99bc14dd87436361d5e5094f5cc6f22fb711dfe5708376213b0',
+      sha256: '8e7f64c4fcbfd036c767cc4c45fdabfc6c9b908f5ed03ed199bcb928e89392d2',
     });
   });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +7,18 @@ import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
 import { setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
+import { STDIN_FILE_MAX_BYTES } from './stdin-file.js';
 import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable } from '../test/helpers.js';
 
 const spawned: number[] = [];
+// Linux with a tmpfs /dev/shm (this machine kind) gives a payload as a file; elsewhere a pipe.
+const shmIsTmpfs = (() => {
+  try {
+    return process.platform === 'linux' && statfsSync('/dev/shm').type === 0x01021994;
+  } catch {
+    return false;
+  }
+})();
 const dir = mkdtempSync(join(tmpdir(), 'cw-run-hook-'));
 
 function spec(command: string, over: Partial<RunSpec> = {}): RunSpec {
@@ -57,6 +66,40 @@ describe.each<SpawnMode>(['host', 'in-process'])('runHook (%s)', (mode) => {
   it('writes the payload and exactly one newline to stdin', async () => {
     const o = await runHook(spec('od -An -c | tr -s " " | tr -d "\\n"', { stdin: '{"a":1}' }));
     expect(o.stdout.trim()).toBe('{ " a " : 1 } \\n');
+  });
+
+  it(shmIsTmpfs ? 'gives the payload in an unnamed private file in memory, and no payload as /dev/null' : 'gives the payload through a pipe, and no payload as /dev/null', async () => {
+    const probe = 'stat -L -c "%h %a %F" /proc/self/fd/0; readlink /proc/self/fd/0; cat';
+    const withDoc = await runHook(spec(probe, { stdin: '{"secret":"s3"}' }));
+    const [links, path, body] = withDoc.stdout.split('\n');
+    if (shmIsTmpfs) {
+      // No name in any directory (0 links), only its owner can read it, in /dev/shm (memory).
+      expect(links).toBe('0 600 regular file');
+      expect(path).toMatch(/^\/dev\/shm\/#\d+ \(deleted\)$/);
+    } else {
+      expect(links).toMatch(/ (socket|fifo)$/);
+    }
+    expect(body).toBe('{"secret":"s3"}');
+    const none = await runHook(spec(probe));
+    expect(none.stdout.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/ character special file$/), '/dev/null']);
+  });
+
+  it('sends a payload too large for a file through a pipe, whole', async () => {
+    const probe = 'stat -L -c "%F" /proc/self/fd/0; wc -c';
+    const large = await runHook(spec(probe, { stdin: 'x'.repeat(STDIN_FILE_MAX_BYTES) }));
+    expect(large.stdout.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/^(socket|fifo)$/), String(STDIN_FILE_MAX_BYTES + 1)]);
+    const largest = await runHook(spec(probe, { stdin: 'x'.repeat(STDIN_FILE_MAX_BYTES - 1) }));
+    expect(largest.stdout.split('\n').slice(0, 2)).toEqual([shmIsTmpfs ? 'regular file' : expect.stringMatching(/^(socket|fifo)$/), String(STDIN_FILE_MAX_BYTES)]);
+  });
+
+  it('keeps no descriptor of a payload file open after the spawn', async () => {
+    // The spawner: the host in host mode, this process otherwise.
+    const spawner = mode === 'host' ? sharedProcessHost().pid! : process.pid;
+    const count = () => readdirSync(`/proc/${spawner}/fd`).length;
+    await runHook(spec('cat >/dev/null', { stdin: '{}' }));
+    const before = count();
+    for (let i = 0; i < 40; i++) await runHook(spec('cat >/dev/null', { stdin: `{"i":${i}}` }));
+    expect(count()).toBeLessThan(before + 5);
   });
 
   it('runs with the given cwd and only the given environment', async () => {

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processHostForRun, useProcessHost, type HostReply, type HostRequest, type ProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
+import { openStdinFile, stdinFiles } from './stdin-file.js';
 
 /** Everything needed to run one hook process. */
 export interface RunSpec {
@@ -120,19 +122,25 @@ async function runHookHere(spec: RunSpec, started: number): Promise<HookOutcome>
   // node:child_process rather than execa: execa adds ~2 ms to every spawn (measured: 4.8–5.2 ms
   // against 2.9 ms for a bare spawn), which sits on the tool-call path, and its own timeout and
   // cleanup do not cover process groups anyway (D30). See docs/design-notes.md.
+  // stdin: the document in an unnamed file in memory when it can be (stdin-file.ts), else a
+  // pipe; no document is /dev/null, EOF at once.
+  const stdinFd = spec.stdin === null ? null : openStdinFile(fs, stdinFiles, spec.stdin);
   let sub: ChildProcess;
   try {
     sub = spawn(file, args, {
       cwd: spec.cwd,
       env: spec.env,
       detached: process.platform !== 'win32',
-      stdio: ['pipe', capture ? 'pipe' : 'ignore', capture ? 'pipe' : 'ignore'],
+      stdio: [spec.stdin === null ? 'ignore' : (stdinFd ?? 'pipe'), capture ? 'pipe' : 'ignore', capture ? 'pipe' : 'ignore'],
       windowsHide: true,
       windowsVerbatimArguments: verbatim,
     });
   } catch (e) {
     const kind = spawnErrorKind((e as NodeJS.ErrnoException).code);
     return failed(spec, started, spawnFailureMessage(kind), kind);
+  } finally {
+    // The child has its own copy; the file goes when the last of them closes it.
+    if (stdinFd !== null) fs.closeSync(stdinFd);
   }
 
   if (sub.pid === undefined) {
@@ -146,12 +154,12 @@ async function runHookHere(spec: RunSpec, started: number): Promise<HookOutcome>
   spec.onSpawn?.(pid);
   sub.on('error', () => {});
 
-  // stdin: written asynchronously; a hook that exits or closes stdin early is not an error.
+  // A stdin pipe (the document was too large for a file, or files cannot be used here):
+  // written asynchronously; a hook that exits or closes stdin early is not an error.
   const stdin = sub.stdin;
   if (stdin) {
     stdin.on('error', () => {});
-    if (spec.stdin === null) stdin.end();
-    else stdin.end(spec.stdin + '\n');
+    stdin.end(spec.stdin + '\n');
   }
 
   const out = new BoundedCapture(spec.stdoutMaxBytes ?? LIMITS.captureMaxBytes);
