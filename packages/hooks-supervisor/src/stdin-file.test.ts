@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { openStdinFile, STDIN_FILE_MAX_BYTES, type StdinFileState } from './stdin-file.js';
 
 const TMPFS_MAGIC = 0x01021994;
@@ -134,6 +135,19 @@ describe('openStdinFile', () => {
       expect(openStdinFile(failing(code), state, '{}')).toBeNull();
       expect(state.dir).toBeNull();
       expect(openStdinFile(fs, state, '{}')).toBeNull();
+    }
+  });
+
+  it('is the process host\'s function too, and stands alone (it refers to nothing outside its parameters)', () => {
+    expect(PROCESS_HOST_SOURCE).toContain(`const openStdinFile = ${openStdinFile.toString()};`);
+    // Compiled with nothing in scope but the globals: a reference to a module binding would throw.
+    const standalone = new Function(`return ${openStdinFile.toString()};`)() as typeof openStdinFile;
+    const state = fresh();
+    const fd = standalone(fs, state, '{}');
+    expect(fd !== null).toBe(shmIsTmpfs);
+    if (fd !== null) {
+      expect(readFromPosition(fd)).toBe('{}\n');
+      fs.closeSync(fd);
     }
   });
 
