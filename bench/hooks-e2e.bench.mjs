@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { bashTool } from '@codewhale/engine/tools';
-import { HookRuntime, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
+import { HookRuntime, hostLaunch, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round } from './util.mjs';
 
@@ -46,17 +46,22 @@ const median = (xs) => {
  * `sched_autogroup` a new session is a new scheduling group, which a loaded machine makes wait
  * (see docs/design-notes.md).
  */
-function spawnFloor(n = 20, detached = false, idleMs = 0) {
+function spawnFloor(n = 20, detached = false, idleMs = 0, sliced = false) {
   const script = `const { spawn } = require('node:child_process');
 const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'], detached: ${detached} }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
 (async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { ${idleMs > 0 ? `await new Promise((r) => setTimeout(r, ${idleMs}));` : ''} const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } console.log(JSON.stringify(xs)); })();`;
-  return inSmallNode(script);
+  return inSmallNode(script, sliced);
 }
 
-/** Run `script` in a fresh small Node process; resolves to the JSON value it prints. */
-function inSmallNode(script) {
+/**
+ * Run `script` in a fresh small Node process; resolves to the JSON value it prints. `sliced`:
+ * started the way the process host is (through Perl, asking for its short scheduler slice),
+ * where the host would be; otherwise (and where it would not) plainly.
+ */
+function inSmallNode(script, sliced = false) {
   return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const launch = hostLaunch(process.execPath, script, sliced);
+    const c = spawn(launch.file, launch.args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
@@ -248,6 +253,7 @@ export async function run() {
       const floors = [...(await spawnFloor())];
       const sessionFloors = [...(await spawnFloor(20, true))];
       const idleFloors = [...(await spawnFloor(20, false, IDLE_MS))];
+      const slicedFloors = [...(await spawnFloor(20, false, 0, true))];
       const bare = await bareRate();
       // Conversations interleave modes and gate counts, so a change in the machine's load
       // during the run affects every configuration alike; floor samples are taken between them.
@@ -262,6 +268,7 @@ export async function run() {
             floors.push(...(await spawnFloor(10)));
             sessionFloors.push(...(await spawnFloor(5, true)));
             idleFloors.push(...(await spawnFloor(5, false, IDLE_MS)));
+            slicedFloors.push(...(await spawnFloor(5, false, 0, true)));
             const c = await conversation(gates, mode);
             gaps[mode][gates].push(...c.gaps);
             perRound[gates] = median(c.gaps);
@@ -282,6 +289,9 @@ export async function run() {
       }
       rows.push({ name: `[${load}] spawn floor: async sh -c true, 3 pipes, small node`, value: round(floor), unit: 'ms', note: `median of ${floors.length} taken between the conversations; load average ${round(la)}${load === 'loaded' ? `; burners ${BURNER === 'same-session' ? 'in this benchmark\'s session' : 'each in its own session'}` : ''}` });
       rows.push({ name: `[${load}] the same spawn after ${IDLE_MS} ms idle (as after a model reply)`, value: round(median(idleFloors)), unit: 'ms', note: `${round(median(idleFloors) / floor)}× the floor; median of ${idleFloors.length}; the cost of waking idle CPUs` });
+      const slicedFloor = median(slicedFloors);
+      const slicing = hostLaunch(process.execPath, '', true).sliced;
+      rows.push({ name: `[${load}] the same spawn from a node with the host's scheduler slice`, value: round(slicedFloor), unit: 'ms', note: slicing ? `${round(slicedFloor / floor)}× the floor; median of ${slicedFloors.length}; what the slice alone buys a bare spawn (the goals are against the plain floor)` : 'no slice asked for here (not Linux x64/arm64, no Perl, or CODEWHALE_HOST_SLICE=off): the plain floor again' });
       rows.push({ name: `[${load}] the same spawn in its own session (setsid, as hooks)`, value: round(sessionFloor), unit: 'ms', note: `${round(sessionFloor / floor)}× the floor; median of ${sessionFloors.length}; sched_autogroup ${autogroup}` });
       for (const mode of MODES) {
         setSpawnMode(mode);
@@ -292,8 +302,8 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps; request to request ${round(between)} ms (${round(between / floor)}×)` });
         const pOne = median(paired[mode].one);
         const pFurther = median(paired[mode].further);
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×` });
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×; ÷ the sliced floor ${round(one / slicedFloor)}×` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×; ÷ the sliced floor ${round(further / slicedFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
         const s = await stalls(dir);
         rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest ${round(s.hook.cpuAtMax, 3)} ms${s.hook.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
+import { hostLaunch, type HostLaunch } from './sched-slice.js';
 
 /** How spawns are done: through the shared process host, or in this process (today's path). */
 export type SpawnMode = 'host' | 'in-process';
@@ -100,6 +101,12 @@ export class ProcessHost {
   #ready = false;
   #readyWaiters: (() => void)[] = [];
   #failedStarts = 0;
+  /** How a host is started (a seam for tests; see {@link hostLaunch}). */
+  readonly #launch: (sliceAllowed: boolean) => HostLaunch;
+  /** Whether the next host may be started through Perl for a short slice (see sched-slice.ts). */
+  #sliceAllowed = true;
+  /** Whether the running host was started that way. */
+  #sliced = false;
   #wasUp = false;
   /** The environment bases the running host holds, oldest first, with their ids. */
   #bases = new Map<object, number>();
@@ -113,10 +120,17 @@ export class ProcessHost {
   /**
    * `retireAfterIdleMs`: once nothing has run for this long, the host is told to exit (it
    * kills nothing, since nothing runs), and the next run starts a new one. Without it the
-   * host lives as long as this process.
+   * host lives as long as this process. `launch` (for tests) says how a host is started; by
+   * default {@link hostLaunch}, told whether a short slice may still be asked for.
    */
-  constructor(options: { retireAfterIdleMs?: number } = {}) {
+  constructor(options: { retireAfterIdleMs?: number; launch?: (sliceAllowed: boolean) => HostLaunch } = {}) {
     this.#retireAfterIdleMs = options.retireAfterIdleMs ?? null;
+    this.#launch = options.launch ?? ((sliceAllowed) => hostLaunch(process.execPath, PROCESS_HOST_SOURCE, sliceAllowed));
+  }
+
+  /** Whether the running host was started asking for a short scheduler slice (see sched-slice.ts). */
+  get sliced(): boolean {
+    return this.#child !== null && this.#sliced;
   }
 
   /** Runs sent to the host whose result has not come back yet. */
@@ -165,8 +179,12 @@ export class ProcessHost {
   #ensure(): ChildProcess {
     if (this.#child) return this.#child;
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
-    // debugger into the host). Each request carries the full environment of its process.
-    const child = spawn(process.execPath, ['-e', PROCESS_HOST_SOURCE], {
+    // debugger into the host, PERL5OPT code into its launcher). Each request carries the full
+    // environment of its process.
+    // Through Perl with a short scheduler slice where that can be had (sched-slice.ts), unless a
+    // host of this object started that way died before it was ready: then directly from now on.
+    const launch = this.#launch(this.#sliceAllowed);
+    const child = spawn(launch.file, launch.args, {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -175,6 +193,7 @@ export class ProcessHost {
     });
     this.started++;
     this.#child = child;
+    this.#sliced = launch.sliced;
     // The host is gone once its stdout closes (every reply it wrote has been read by then).
     child.on('error', () => this.#lost(child));
     child.stdin!.on('error', () => {});
@@ -250,7 +269,10 @@ export class ProcessHost {
   #lost(child: ChildProcess): void {
     if (this.#child !== child) return;
     this.#child = null;
-    if (!this.#ready) this.#failedStarts++;
+    if (!this.#ready) {
+      this.#failedStarts++;
+      if (this.#sliced) this.#sliceAllowed = false;
+    }
     this.#ready = false;
     this.#settleReady();
     this.#buffered = '';

@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
+import { release, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOST_SCHED_SLICE_NS, hostLaunch, PERL_PATHS, sliceLauncherScript, sliceWanted, type LaunchEnvironment } from './sched-slice.js';
+import { ProcessHost } from './process-host.js';
+import { PROCESS_HOST_SOURCE } from './process-host-source.js';
+import { baseEnv, expectNoLeftovers } from '../test/helpers.js';
+
+// The kernel's numbers, written out here rather than taken from the module under test.
+const NR = process.arch === 'arm64' ? { get: 275, set: 274 } : { get: 315, set: 314 };
+const perl = PERL_PATHS.find((p) => existsSync(p));
+const [major, minor] = release().split('.').map(Number) as [number, number];
+/** Linux 6.12 made `sched_runtime` a slice request for fair tasks; older kernels ignore it. */
+const customSlices = major > 6 || (major === 6 && minor >= 12);
+
+/** A command that prints its own policy, nice value and slice (`sched_getattr`). */
+const SHOW = `perl -e 'my $b = "\\0" x 48; syscall(${NR.get}, 0, $b, 48, 0) == 0 or die "$!"; my @f = unpack("LLQlLQQQ", $b); print "$f[1] $f[3] $f[5]\\n"'`;
+
+function attrs(prefix: string[] = [], launcher = true): { policy: number; nice: number; slice: number } {
+  const launch = hostLaunch('/bin/sh', '', true);
+  const argv = launcher ? [...prefix, launch.file, ...launch.args.slice(0, 3), '/bin/sh', '-c', SHOW] : [...prefix, '/bin/sh', '-c', SHOW];
+  const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const [policy, nice, slice] = r.stdout.trim().split(' ').map(Number) as [number, number, number];
+  return { policy, nice, slice };
+}
+
+const machine = (over: Partial<LaunchEnvironment> = {}): LaunchEnvironment => ({ platform: 'linux', arch: 'x64', setting: undefined, executable: (p) => p === '/usr/bin/perl', ...over });
+
+describe('hostLaunch: how a host is started', () => {
+  it('goes through Perl on Linux x64 and arm64, with node and the host program after "--"', () => {
+    for (const arch of ['x64', 'arm64']) {
+      const l = hostLaunch('/opt/node', 'SRC', true, machine({ arch }));
+      expect(l.sliced).toBe(true);
+      expect(l.file).toBe('/usr/bin/perl');
+      expect(l.args).toEqual(['-e', sliceLauncherScript(arch === 'x64' ? 315 : 275, arch === 'x64' ? 314 : 274, HOST_SCHED_SLICE_NS), '--', '/opt/node', '-e', 'SRC']);
+    }
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ executable: (p) => p === '/bin/perl' })).file).toBe('/bin/perl');
+  });
+
+  it('starts node directly elsewhere, without Perl, when told no, and after a Perl start failed', () => {
+    const direct = { file: '/opt/node', args: ['-e', 'SRC'], sliced: false };
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ platform: 'darwin' }))).toEqual(direct);
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ arch: 'ia32' }))).toEqual(direct);
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ executable: () => false }))).toEqual(direct);
+    expect(hostLaunch('/opt/node', 'SRC', false, machine())).toEqual(direct);
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ setting: ' Off ' }))).toEqual(direct);
+  });
+
+  it('reads CODEWHALE_HOST_SLICE: off, 0, false and no (any case, any spaces) say no; anything else yes', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom('off', 'OFF', ' 0 ', 'false', 'No', 'on', '1', '')), (s) => {
+        const no = ['off', '0', 'false', 'no'].includes(s.trim().toLowerCase());
+        expect(sliceWanted(s)).toBe(!no);
+        expect(hostLaunch('/opt/node', 'SRC', true, machine({ setting: s })).sliced).toBe(!no);
+      }),
+    );
+    expect(sliceWanted(undefined)).toBe(true);
+  });
+
+  it('puts only integers into the Perl program', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer({ max: -1 }), fc.constant(Number.NaN)), (n) => {
+        fc.pre(!(Number.isSafeInteger(n) && n >= 0));
+        expect(() => sliceLauncherScript(n, 1, 1)).toThrow(RangeError);
+        expect(() => sliceLauncherScript(1, n, 1)).toThrow(RangeError);
+        expect(() => sliceLauncherScript(1, 1, n)).toThrow(RangeError);
+      }),
+    );
+  });
+});
+
+describe.runIf(process.platform === 'linux' && perl !== undefined)('the Perl launcher, on this kernel', () => {
+  const base = attrs([], false);
+
+  it('asks for the short slice and execs its arguments (exit 127 when it cannot)', () => {
+    expect(attrs()).toEqual({ policy: base.policy, nice: base.nice, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+    const launch = hostLaunch('/bin/sh', '', true);
+    const r = spawnSync(launch.file, [...launch.args.slice(0, 3), '/nonexistent/node'], { encoding: 'utf8' });
+    expect(r.status).toBe(127);
+  });
+
+  it('keeps the nice value, the policy (SCHED_BATCH gets the slice; SCHED_IDLE is left alone), and runs unprivileged', () => {
+    expect(attrs(['nice', '-n', '5'])).toMatchObject({ policy: 0, nice: base.nice + 5 > 19 ? 19 : base.nice + 5 });
+    expect(attrs(['chrt', '--batch', '0'])).toEqual({ policy: 3, nice: base.nice, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+    const idle = attrs(['chrt', '--idle', '0']);
+    expect(idle.policy).toBe(5);
+    expect(idle).toEqual(attrs(['chrt', '--idle', '0'], false));
+    if (process.getuid?.() === 0) {
+      expect(attrs(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'nice', '-n', '3'])).toMatchObject({ nice: base.nice + 3, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+    }
+  });
+});
+
+describe.runIf(process.platform === 'linux' && perl !== undefined)('a host started through Perl', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cw-slice-'));
+  const spawned: number[] = [];
+  const hosts: ProcessHost[] = [];
+  afterEach(async () => {
+    for (const h of hosts.splice(0)) h.close();
+    await expectNoLeftovers(spawned);
+    spawned.length = 0;
+  });
+  /** The slice of a hook run by `host` (the hook prints its own). */
+  const slice = async (host: ProcessHost): Promise<number> => {
+    const { done } = host.run({ mode: 'hook', file: '/bin/sh', args: ['-c', SHOW], cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'], input: null, stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 }, (pid) => spawned.push(pid));
+    const r = await done;
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    return Number(String(r.stdout).trim().split(' ')[2]);
+  };
+
+  it('is node under its own pid, and the hooks it spawns inherit its slice; CODEWHALE_HOST_SLICE=off starts it directly', async () => {
+    const base = attrs([], false).slice;
+    const host = new ProcessHost();
+    hosts.push(host);
+    await host.start();
+    expect(host.sliced).toBe(true);
+    expect(readlinkSync(`/proc/${host.pid}/exe`)).toBe(readlinkSync(`/proc/${process.pid}/exe`));
+    expect(readFileSync(`/proc/${host.pid}/cmdline`, 'utf8')).toContain(PROCESS_HOST_SOURCE.slice(0, 40));
+    expect(await slice(host)).toBe(customSlices ? HOST_SCHED_SLICE_NS : base);
+
+    const saved = process.env.CODEWHALE_HOST_SLICE;
+    process.env.CODEWHALE_HOST_SLICE = 'off';
+    try {
+      const plain = new ProcessHost();
+      hosts.push(plain);
+      await plain.start();
+      expect(plain.sliced).toBe(false);
+      expect(await slice(plain)).toBe(base);
+    } finally {
+      if (saved === undefined) delete process.env.CODEWHALE_HOST_SLICE;
+      else process.env.CODEWHALE_HOST_SLICE = saved;
+    }
+  });
+
+  it('falls back to a direct start for good once a host started through Perl dies before it is ready', async () => {
+    const asked: boolean[] = [];
+    const host = new ProcessHost({
+      launch: (allowed) => {
+        asked.push(allowed);
+        // A launcher that fails before node starts, as a broken Perl would.
+        return allowed ? { file: '/bin/sh', args: ['-c', 'exit 3'], sliced: true } : hostLaunch(process.execPath, PROCESS_HOST_SOURCE, false);
+      },
+    });
+    hosts.push(host);
+    await host.start();
+    expect(host.ready).toBe(false);
+    await host.start();
+    expect(host.ready).toBe(true);
+    expect(host.sliced).toBe(false);
+    expect(asked).toEqual([true, false]);
+    expect(host.unavailable).toBe(false);
+    expect(await slice(host)).toBe(attrs([], false).slice);
+  });
+});

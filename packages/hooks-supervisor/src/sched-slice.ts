@@ -1,0 +1,104 @@
+import { accessSync, constants } from 'node:fs';
+
+/**
+ * A short scheduler slice for the process host (Linux 6.12 and later; see the supervisor's
+ * README, "The host's scheduler slice").
+ *
+ * Since Linux 6.12 the fair scheduler (EEVDF) lets an unprivileged task ask for a shorter
+ * slice (`sched_setattr` with `sched_runtime`, 0.1–100 ms, for `SCHED_OTHER` and
+ * `SCHED_BATCH`). It changes no share of the CPU (the nice value stays), only how soon the
+ * task runs after it wakes up while the CPU is busy: a task with a shorter slice has an
+ * earlier deadline, so it may preempt a CPU-bound task at once instead of waiting for that
+ * task's slice (1.4 ms here) to end. Every gate is a chain of such wake-ups (the host on the
+ * request, each hook at its start, the host at each hook's exit), so under load the slice is
+ * most of what a gate costs beyond its spawn.
+ *
+ * Node has no binding for the call, so the host is started through Perl (`perl-base` is part
+ * of every Debian and Ubuntu system), which makes it for itself and then `exec`s Node: the
+ * host keeps the pid, and every process it spawns inherits the slice. The call is made from
+ * the slice the host would inherit: policy, nice value and the reset-on-fork flag are kept,
+ * and nothing is changed unless the policy is `SCHED_OTHER` or `SCHED_BATCH`. A kernel older
+ * than 6.12 accepts the call and ignores the value; one without the call (or a seccomp filter
+ * that refuses it) leaves the host as it was. Either way the host starts.
+ */
+
+/** The slice asked for, in nanoseconds: the kernel's smallest (0.1 ms). */
+export const HOST_SCHED_SLICE_NS = 100_000;
+
+/** `sched_getattr` / `sched_setattr` by architecture (Node's `process.arch`). */
+const SYSCALLS: Readonly<Record<string, readonly [get: number, set: number]>> = {
+  x64: [315, 314],
+  arm64: [275, 274],
+};
+
+/** Where Perl is looked for: absolute paths only (no `PATH` search, as for `/bin/sh`). */
+export const PERL_PATHS: readonly string[] = ['/usr/bin/perl', '/bin/perl'];
+
+/**
+ * The Perl program that asks for `sliceNs` and then `exec`s its arguments (`struct sched_attr`
+ * in its first, 48-byte form: size, policy, flags, nice, priority, runtime, deadline, period).
+ */
+export function sliceLauncherScript(getNr: number, setNr: number, sliceNs: number): string {
+  for (const n of [getNr, setNr, sliceNs]) if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a non-negative integer: ${n}`);
+  return [
+    'my $a = "\\0" x 48;',
+    `if (syscall(${getNr}, 0, $a, 48, 0) == 0) {`,
+    '  my @f = unpack("LLQlLQQQ", $a);',
+    `  if ($f[1] == 0 || $f[1] == 3) { my $b = pack("LLQlLQQQ", 48, $f[1], $f[2] & 1, $f[3], 0, ${sliceNs}, 0, 0); syscall(${setNr}, 0, $b, 0); }`,
+    '}',
+    'exec { $ARGV[0] } @ARGV;',
+    'exit 127;',
+  ].join(' ');
+}
+
+/** How to start a host: the file and arguments for `spawn`, and whether a slice is asked for. */
+export interface HostLaunch {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly sliced: boolean;
+}
+
+/** What {@link hostLaunch} looks at, so tests can give it another machine. */
+export interface LaunchEnvironment {
+  readonly platform: string;
+  readonly arch: string;
+  readonly setting: string | undefined;
+  readonly executable: (path: string) => boolean;
+}
+
+/**
+ * `CODEWHALE_HOST_SLICE=off` (or `0`, `false`, `no`) starts the host without asking for a
+ * slice. Any other value, or none, asks for it where it can be asked for.
+ */
+export function sliceWanted(setting: string | undefined): boolean {
+  const v = (setting ?? '').trim().toLowerCase();
+  return !(v === 'off' || v === '0' || v === 'false' || v === 'no');
+}
+
+const executable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * How to start `node -e <source>` as a host: through Perl with a short slice on Linux x64 and
+ * arm64 when Perl is there and the setting does not say no, directly otherwise (and always
+ * when `allowSlice` is false: after a host started through Perl died before it was ready).
+ */
+export function hostLaunch(
+  nodePath: string,
+  source: string,
+  allowSlice: boolean,
+  env: LaunchEnvironment = { platform: process.platform, arch: process.arch, setting: process.env.CODEWHALE_HOST_SLICE, executable },
+): HostLaunch {
+  const direct: HostLaunch = { file: nodePath, args: ['-e', source], sliced: false };
+  const nrs = SYSCALLS[env.arch];
+  if (!allowSlice || env.platform !== 'linux' || !nrs || !sliceWanted(env.setting)) return direct;
+  const perl = PERL_PATHS.find((p) => env.executable(p));
+  if (!perl) return direct;
+  return { file: perl, args: ['-e', sliceLauncherScript(nrs[0], nrs[1], HOST_SCHED_SLICE_NS), '--', nodePath, '-e', source], sliced: true };
+}
