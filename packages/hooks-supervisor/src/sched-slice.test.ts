@@ -19,9 +19,11 @@ const customSlices = major > 6 || (major === 6 && minor >= 12);
 /** A command that prints its own policy, nice value and slice (`sched_getattr`). */
 const SHOW = `perl -e 'my $b = "\\0" x 48; syscall(${NR.get}, 0, $b, 48, 0) == 0 or die "$!"; my @f = unpack("LLQlLQQQ", $b); print "$f[1] $f[3] $f[5]\\n"'`;
 
+const LAUNCHER = sliceLauncherScript(NR.get, NR.set, HOST_SCHED_SLICE_NS);
+
 function attrs(prefix: string[] = [], launcher = true): { policy: number; nice: number; slice: number } {
-  const launch = hostLaunch('/bin/sh', '', true);
-  const argv = launcher ? [...prefix, launch.file, ...launch.args.slice(0, 3), '/bin/sh', '-c', SHOW] : [...prefix, '/bin/sh', '-c', SHOW];
+  // The launcher itself, whatever CODEWHALE_HOST_SLICE says in the environment of the test.
+  const argv = launcher ? [...prefix, perl!, '-e', LAUNCHER, '--', '/bin/sh', '-c', SHOW] : [...prefix, '/bin/sh', '-c', SHOW];
   const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   const [policy, nice, slice] = r.stdout.trim().split(' ').map(Number) as [number, number, number];
@@ -78,8 +80,7 @@ describe.runIf(process.platform === 'linux' && perl !== undefined)('the Perl lau
 
   it('asks for the short slice and execs its arguments (exit 127 when it cannot)', () => {
     expect(attrs()).toEqual({ policy: base.policy, nice: base.nice, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
-    const launch = hostLaunch('/bin/sh', '', true);
-    const r = spawnSync(launch.file, [...launch.args.slice(0, 3), '/nonexistent/node'], { encoding: 'utf8' });
+    const r = spawnSync(perl!, ['-e', LAUNCHER, '--', '/nonexistent/node'], { encoding: 'utf8' });
     expect(r.status).toBe(127);
   });
 
