@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs';
 
 /**
  * A short scheduler slice for the process host (Linux 6.12 and later; see the supervisor's
- * README, "The host's scheduler slice").
+ * README, "A short scheduler slice", and docs/design-notes.md for the measurements).
  *
  * Since Linux 6.12 the fair scheduler (EEVDF) lets an unprivileged task ask for a shorter
  * slice (`sched_setattr` with `sched_runtime`, 0.1–100 ms, for `SCHED_OTHER` and
@@ -10,8 +10,8 @@ import { accessSync, constants } from 'node:fs';
  * task runs after it wakes up while the CPU is busy: a task with a shorter slice has an
  * earlier deadline, so it may preempt a CPU-bound task at once instead of waiting for that
  * task's slice (1.4 ms here) to end. Every gate is a chain of such wake-ups (the host on the
- * request, each hook at its start, the host at each hook's exit), so under load the slice is
- * most of what a gate costs beyond its spawn.
+ * request, each hook at its start, the host at each hook's exit), and under load those waits
+ * are much of what a gate costs beyond its spawn.
  *
  * Node has no binding for the call, so the host is started through Perl (`perl-base` is part
  * of every Debian and Ubuntu system), which makes it for itself and then `exec`s Node: the
