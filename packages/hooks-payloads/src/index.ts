@@ -47,6 +47,7 @@ export {
   type ExitCode,
 } from './context.js';
 export { buildHookEnv, toolArgsJson, INHERITED_VARS_TO_CLEAR } from './hook-env.js';
+export { setEnvVar } from './env-var.js';
 export { buildMessageSubmitDocument, type MessageSubmitInput, type MessageSubmitDocument } from './message-submit-document.js';
 export {
   buildTurnEndDocument,

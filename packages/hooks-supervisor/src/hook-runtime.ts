@@ -28,6 +28,7 @@ import {
   type HookOutcome,
   type MessageSubmitResult,
   type ShellEnvDrop,
+  setEnvVar,
 } from '@codewhale/hooks-payloads';
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
@@ -153,15 +154,6 @@ export interface ToolCallFacts {
 }
 
 /**
- * `env[key] = value` as an own property, the name `__proto__` too (a variable a shell can
- * export): a plain assignment of that name would try to set the object's prototype instead.
- */
-function setVar(env: Record<string, string>, key: string, value: string): void {
-  if (key === '__proto__') Object.defineProperty(env, key, { value, enumerable: true, writable: true, configurable: true });
-  else env[key] = value;
-}
-
-/**
  * An event's context from the caller's facts. Not `{ ...ctx, event, … }`: on Node 20 each
  * property a literal adds after a spread costs ~1–2 µs, and this runs for every event.
  */
@@ -273,7 +265,7 @@ export class HookRuntime {
   #inherited(): Readonly<Record<string, string>> {
     if (this.#frozenInherited) return this.#frozenInherited;
     const inherited: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) setVar(inherited, k, v);
+    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) setEnvVar(inherited, k, v);
     if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze(inherited);
     return inherited;
   }
@@ -284,7 +276,7 @@ export class HookRuntime {
     const inherited = this.#inherited();
     const vars = buildHookEnv(ctx);
     const env = Object.assign({}, inherited, vars);
-    if (Object.hasOwn(inherited, '__proto__')) setVar(env, '__proto__', inherited['__proto__']!);
+    if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
     Object.freeze(env);
     // A frozen parent's part is sent to the process host once, not with every event.
     if (inherited === this.#frozenInherited) noteEnvComposition(env, inherited, vars);

@@ -179,10 +179,10 @@ export class ProcessHost {
   #ensure(): ChildProcess {
     if (this.#child) return this.#child;
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
-    // debugger into the host, PERL5OPT code into its launcher). Each request carries the full
-    // environment of its process.
-    // Through Perl with a short scheduler slice where that can be had (sched-slice.ts), unless a
-    // host of this object started that way died before it was ready: then directly from now on.
+    // debugger into the host, PERL5OPT code into its launcher); each request carries, or names
+    // a part already sent of, the environment of its process. Started through Perl with a short
+    // scheduler slice where that can be had (sched-slice.ts), unless a host of this object
+    // started that way died before it was ready: then directly from now on.
     const launch = this.#launch(this.#sliceAllowed);
     const child = spawn(launch.file, launch.args, {
       stdio: ['pipe', 'pipe', 'ignore'],

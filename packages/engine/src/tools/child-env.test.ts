@@ -37,6 +37,12 @@ describe('the shell child environment', () => {
     expect(env).toEqual({ path: '/x', TOKEN: 't' });
   });
 
+  it('keeps a shell_env variable named __proto__ as a variable (a plain assignment would drop it)', () => {
+    const env = buildChildEnv({ PATH: '/bin' }, new Map([['__proto__', 'kept'], ['A', 'b']]), 'linux');
+    expect(Object.getPrototypeOf(env)).toBe(Object.prototype);
+    expect(Object.entries(env)).toEqual([['PATH', '/bin'], ['__proto__', 'kept'], ['A', 'b']]);
+  });
+
   it('filters a frozen parent once per platform, and what one command gets never reaches the next', () => {
     const parent = Object.freeze({ PATH: '/bin', HOME: '/h', GITHUB_TOKEN: 'secret', BIMRV_SDK_ROOT: '/sdk' });
     const first = buildChildEnv(parent, new Map([['TOKEN', 't1'], ['path', '/x']]), 'linux');

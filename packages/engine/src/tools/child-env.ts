@@ -3,6 +3,8 @@
  * (compared case-insensitively) and nothing else — ambient secrets never reach the command —
  * then the `shell_env` pairs on top, which win (upserted case-insensitively).
  */
+import { setEnvVar } from '@codewhale/hooks-payloads';
+
 const ALLOW = new Set(
   [
     'PATH HOME USER USERNAME LOGNAME LANG LANGUAGE LC_ALL LC_CTYPE LC_MESSAGES TERM COLORTERM NO_COLOR FORCE_COLOR SHELL TMPDIR TMP TEMP __CF_USER_TEXT_ENCODING',
@@ -57,7 +59,7 @@ export function buildChildEnv(
   if (extra) {
     for (const [k, v] of extra) {
       for (const existing of Object.keys(env)) if (existing.toUpperCase() === k.toUpperCase()) delete env[existing];
-      env[k] = v;
+      setEnvVar(env, k, v);
     }
   }
   return env;

@@ -76,6 +76,12 @@ describe.each<SpawnMode>(['host', 'in-process'])('the shell tool (%s)', (mode) =
     expect(r.content).toBe('tok-123 /override .\n[exit code: 0]');
   });
 
+  it('gives the command a shell_env variable named __proto__ like any other', async () => {
+    const hooks = runtime([{ event: 'shell_env', command: `echo __proto__=kept` }]);
+    const r = await bashTool.execute({ command: 'printf "%s." "$__proto__"' }, ctx({ hooks: hooks as EngineHooks }));
+    expect(r.content).toBe('kept.\n[exit code: 0]');
+  });
+
   it('never aborts the call when a shell_env hook fails', async () => {
     const hooks = runtime([{ event: 'shell_env', command: 'echo A=1; exit 3' }]);
     const r = await bashTool.execute({ command: 'echo "a=$A"' }, ctx({ hooks: hooks as EngineHooks }));
