@@ -200,7 +200,9 @@ const openStdinFile = ${openStdinFile.toString()};
 // when the agent asked for child_process (\`spawn=child_process\` on the command line);
 // otherwise, and for any request it does not take, child_process.spawn as before.
 const EOF_ERRNO = -4095; // UV_EOF
-const ERRNO_NAMES = new Map(Object.entries(require('node:os').constants.errno).map(([k, v]) => [-v, k]));
+// An errno's name by its negative number, made on the first spawn error.
+let errnoNames = null;
+const errnoName = (r) => (errnoNames ??= new Map(Object.entries(require('node:os').constants.errno).map(([k, v]) => [-v, k]))).get(r) || 'Other';
 const handles = (() => {
   if (process.argv.includes('spawn=child_process') || process.versions.node.split('.')[0] !== '20' || typeof process.binding !== 'function') return null;
   try {
@@ -247,7 +249,7 @@ function spawnWithHandles(q, stdio) {
   }
   const out = stdio[1] === 'pipe' ? handleStream() : null;
   const err = stdio[2] === 'pipe' ? handleStream() : null;
-  const spec = (x, s) => (s ? { type: 'pipe', readable: false, writable: true, handle: s.handle } : typeof x === 'number' ? { type: 'fd', fd: x } : { type: 'ignore' });
+  const spec = (x, s) => (s ? { type: 'pipe', handle: s.handle } : typeof x === 'number' ? { type: 'fd', fd: x } : { type: 'ignore' });
   const p = new handles.Process();
   const sub = new EventEmitter();
   sub.stdin = null;
@@ -255,14 +257,14 @@ function spawnWithHandles(q, stdio) {
   sub.stderr = err;
   p.onexit = (code, signal) => { p.close(); sub.emit('exit', signal ? null : code, signal || null); };
   const r = p.spawn({
-    file: q.file, args: [q.file].concat(q.args), cwd: q.cwd, envPairs, detached: true, windowsHide: false, windowsVerbatimArguments: false,
+    file: q.file, args: [q.file].concat(q.args), cwd: q.cwd, envPairs, detached: true,
     stdio: [spec(stdio[0], null), spec(stdio[1], out), spec(stdio[2], err)],
   });
   if (r !== 0) {
     for (const s of [out, err]) if (s) s.handle.close();
     p.close();
     const e = new Error('spawn ' + q.file);
-    e.code = ERRNO_NAMES.get(r) || 'Other';
+    e.code = errnoName(r);
     throw e;
   }
   sub.pid = p.pid;

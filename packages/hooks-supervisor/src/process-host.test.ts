@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 4,
-      sha256: '3ac5c819d0d2ca1a6d662daeb104339921e0756955fbbce0ba2314dd5b7f38f3',
+      sha256: 'f68e4b4627ce38eb690b51eaaad8c7e7b180ac97680ba8fd1886ead9c8f4bd55',
     });
   });
 

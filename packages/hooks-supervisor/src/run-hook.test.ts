@@ -264,6 +264,20 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
     expect(JSON.stringify(o)).not.toContain('no-such-shell');
   });
 
+  it('reports a shell that cannot be executed as a spawn failure by kind', async () => {
+    const shell = join(dir, 'not-executable');
+    writeFileSync(shell, '#!/bin/sh\n');
+    chmodSync(shell, 0o644);
+    const o = await runHook(spec('true', { shell }));
+    expect(o).toMatchObject({ success: false, exitCode: null, spawnError: 'PermissionDenied', error: 'hook process could not be started (PermissionDenied)' });
+  });
+
+  it('refuses an environment value with a NUL byte before anything starts', async () => {
+    const o = await runHook(spec('true', { env: baseEnv({ BROKEN: 'a\u0000b' }) }));
+    expect(o).toMatchObject({ success: false, exitCode: null, spawnError: 'InvalidInput', error: 'hook process could not be started (InvalidInput)' });
+    expect(JSON.stringify(o)).not.toContain('BROKEN');
+  });
+
   it('runs the shell by absolute path, whatever PATH says', async () => {
     const o = await runHook(spec('printf "%s" "$PATH"', { env: { PATH: join(dir, 'empty-path') } }));
     expect(o).toMatchObject({ success: true, stdout: join(dir, 'empty-path') });

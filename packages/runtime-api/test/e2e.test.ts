@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from '@codewhale/engine/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSse, type SseFrame } from './support.js';
+import { readSse, until, type SseFrame } from './support.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/serve-env.mjs', import.meta.url));
@@ -121,8 +121,11 @@ describe('end to end: a real server, the fake model server, real hook scripts', 
     expect(ids.at(-1)).toBe(stored.at(-1));
 
     // Each of the four events fired from a real hook script, with the thread's session id (shell_env carries only the tool).
+    // tool_call_after and on_error are observers: they run in the background and may end after turn.completed.
+    const lines = [`tool_call_before ${thread.session_id} bash`, 'shell_env exec_shell', `tool_call_after ${thread.session_id} bash`, `on_error ${thread.session_id}`];
+    await until(() => lines.every((line) => readFileSync(e.log, 'utf8').includes(line))).catch(() => {});
     const log = readFileSync(e.log, 'utf8');
-    for (const line of [`tool_call_before ${thread.session_id} bash`, 'shell_env exec_shell', `tool_call_after ${thread.session_id} bash`, `on_error ${thread.session_id}`]) expect(log).toContain(line);
+    for (const line of lines) expect(log).toContain(line);
     expect(log).not.toMatch(/^session_start/m);
 
     // Items: the decision record is stored with the tool call; the shell_env value and the model key are stored nowhere.
