@@ -29,19 +29,6 @@ export function setSpawnMode(mode: SpawnMode | null): void {
   state.forcedMode = mode;
 }
 
-/** How a host spawns: Node's process and pipe handles directly, or `child_process.spawn`. */
-export type HostSpawner = 'handles' | 'child_process';
-
-/**
- * `CODEWHALE_HOST_SPAWN=child_process` makes every host started from then on spawn through
- * `child_process.spawn` (the public API) instead of the handles it wraps; see
- * process-host-source.ts. Without it a host uses the handles where it can (Node 20).
- */
-export function hostSpawnSetting(): HostSpawner | null {
-  const v = (process.env.CODEWHALE_HOST_SPAWN ?? '').trim().toLowerCase();
-  return v === 'child_process' || v === 'child-process' ? 'child_process' : null;
-}
-
 /** A request to the host (see process-host-source.ts for the fields). */
 export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, unknown>;
 
@@ -121,8 +108,6 @@ export class ProcessHost {
   /** Whether the running host was started that way. */
   #sliced = false;
   #wasUp = false;
-  /** How the running host spawns, from its ready message. */
-  #spawner: HostSpawner | null = null;
   /** The environment bases the running host holds, oldest first, with their ids. */
   #bases = new Map<object, number>();
   #basesOf: ChildProcess | null = null;
@@ -146,14 +131,6 @@ export class ProcessHost {
   /** Whether the running host was started asking for a short scheduler slice (see sched-slice.ts). */
   get sliced(): boolean {
     return this.#child !== null && this.#sliced;
-  }
-
-  /**
-   * How the running host spawns, once it is ready: `'handles'` (Node's process and pipe
-   * handles directly; Node 20) or `'child_process'` (`child_process.spawn`); null before.
-   */
-  get spawner(): HostSpawner | null {
-    return this.#ready ? this.#spawner : null;
   }
 
   /** Runs sent to the host whose result has not come back yet. */
@@ -207,9 +184,7 @@ export class ProcessHost {
     // scheduler slice where that can be had (sched-slice.ts), unless a host of this object
     // started that way died before it was ready: then directly from now on.
     const launch = this.#launch(this.#sliceAllowed);
-    // The host reads its one option from its command line (its environment stays empty).
-    const args = hostSpawnSetting() === 'child_process' ? [...launch.args, 'spawn=child_process'] : launch.args;
-    const child = spawn(launch.file, args, {
+    const child = spawn(launch.file, launch.args, {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -269,7 +244,6 @@ export class ProcessHost {
         continue;
       }
       if (msg.t === 'ready') {
-        this.#spawner = msg['spawner'] === 'handles' ? 'handles' : 'child_process';
         this.#ready = true;
         this.#wasUp = true;
         this.#failedStarts = 0;
