@@ -24,6 +24,23 @@
  * `skipped` and none starts; a chain that has started is not touched. When stdin closes (the
  * agent is gone), every process group the host started gets SIGKILL, their sessions are swept,
  * and the host exits.
+ *
+ * Before `ready`, the host does one run of its own (`/bin/sh -c :`, through the same code as a
+ * hook's, its messages never sent): the first spawn of a fresh host compiles everything on the
+ * way and took ~6 ms longer than any later one, which no hook should pay.
+ *
+ * Memory (Linux). A fork copies the page tables of all of the spawning process's memory, and a
+ * host that has read much output spawns slower: each read lands in native memory held by
+ * JavaScript objects that often die only in the old generation, which V8 collects rarely. So
+ * once the host has read its collection threshold of child output since its last full
+ * collection, it does one at its next sweep (see below) when it has nothing running, or at
+ * four times the threshold when it never gets idle. The first collection's result is the
+ * host's baseline; when a later one leaves its anonymous resident memory (`RssAnon`) more than
+ * its growth limit above that baseline, it writes `{t:'grown', bytes}`, once, and
+ * process-host.ts replaces it (see there). The two numbers come after the program on its
+ * command line (growth limit, then collection threshold), {@link HOST_GROWTH_LIMIT_BYTES} and
+ * {@link HOST_COLLECT_AFTER_BYTES} without them. `{t:'q'}` asks for `{t:'q', anon, baseline,
+ * collections, grown}` (bytes; `null` where unknown, as off Linux): a diagnostic.
  */
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
 import { openStdinFile } from './stdin-file.js';
@@ -34,7 +51,40 @@ import { openStdinFile } from './stdin-file.js';
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 4;
+export const HOST_PROTOCOL = 5;
+
+/**
+ * How much anonymous memory a host may hold above its baseline (what its first full
+ * collection left), measured right after a later one, before it says it has grown and is
+ * replaced: 4 MiB (see docs/design-notes.md, "A host that grows").
+ */
+export const HOST_GROWTH_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How much child output the host reads between two full collections: 2 MiB. One took ~3–4 ms
+ * of the host's time (the heap is small, but marking has a fixed cost), so it is done at a
+ * sweep, when idle, and only after output (quiet hooks read next to none).
+ */
+export const HOST_COLLECT_AFTER_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Node options the host is started with: a young generation of 1 MiB per semi-space instead
+ * of V8's 16 (the host's live data is tiny, so its collections stay cheap, and its heap no
+ * longer grows by ~30 MiB of young-generation pages that every fork would copy), and `gc()`
+ * for its full collections when idle (above).
+ */
+/**
+ * A memory limit from the host's command line: `value` when it is the decimal text of a safe
+ * integer (negative ones included: tests use them to mean "at the first check"), `fallback`
+ * otherwise. The host runs this function's source text.
+ */
+export function hostLimitArg(value: string | undefined, fallback: number): number {
+  if (value === undefined || !/^-?\d{1,16}$/.test(value)) return fallback;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : fallback;
+}
+
+export const HOST_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=1', '--expose-gc'];
 
 export const PROCESS_HOST_SOURCE = String.raw`'use strict';
 const cp = require('node:child_process');
@@ -55,11 +105,13 @@ function signalGroup(pid, sig) {
 
 const runs = new Map();
 let closing = false;
+// The id of the host's own run before 'ready' (see warmUp); its messages are never sent.
+const WARM_ID = -1;
 // Replies are written at once, except a chain's held result (see runChain), which goes out
 // with the next reply in one write: one wake-up of the agent instead of two.
 let outbox = '';
 function send(msg, hold) {
-  if (closing) return;
+  if (closing || msg.id === WARM_ID) return;
   outbox += JSON.stringify(msg) + '\n';
   if (!hold) flush();
 }
@@ -103,7 +155,42 @@ function sweep() {
   }
   pendingSessions.clear();
   killSessions(sids);
+  checkGrowth();
 }
+
+// Memory (Linux; see the top of this file): a full collection once enough output was read,
+// and 'grown' when one leaves too much above the first one's result.
+const hostLimitArg = ${hostLimitArg.toString()};
+const GROWTH_LIMIT = hostLimitArg(process.argv[1], ${HOST_GROWTH_LIMIT_BYTES});
+const COLLECT_AFTER = hostLimitArg(process.argv[2], ${HOST_COLLECT_AFTER_BYTES});
+let baseline = null;
+let collections = 0;
+let outputSinceCollection = 0;
+let grownSent = false;
+function anonBytes() {
+  if (process.platform !== 'linux') return null;
+  try {
+    const m = /RssAnon:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'latin1'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch { return null; }
+}
+function checkGrowth() {
+  if (typeof global.gc !== 'function') return;
+  // Idle, or never idle (runs back to back) and at four times the output.
+  const idle = runs.size === 0 && waiting.size === 0;
+  if (outputSinceCollection < (idle ? COLLECT_AFTER : 4 * COLLECT_AFTER)) return;
+  outputSinceCollection = 0;
+  global.gc();
+  collections++;
+  const after = anonBytes();
+  if (after === null) return;
+  if (baseline === null) baseline = after;
+  else if (!grownSent && after - baseline > GROWTH_LIMIT) {
+    grownSent = true;
+    send({ t: 'grown', bytes: after - baseline });
+  }
+}
+
 function killSessions(sids) {
   if (sids.size === 0 || process.platform !== 'linux') return;
   let entries;
@@ -225,7 +312,7 @@ function streamsOf(sub, makeOut, makeErr) {
     const cap = make();
     caps.push(cap);
     streams.push(s);
-    s.on('data', (chunk) => cap.push(chunk));
+    s.on('data', (chunk) => { outputSinceCollection += chunk.length; cap.push(chunk); });
     done.push(new Promise((resolve) => { s.once('close', resolve); s.once('end', resolve); s.once('error', () => resolve()); }));
   }
   return { caps, streams, done };
@@ -424,6 +511,8 @@ process.stdin.on('data', (text) => {
       if (q.env === null) envBases.delete(q.id); else envBases.set(q.id, q.env);
     } else if (q.t === 'x') {
       withdraw(q.id);
+    } else if (q.t === 'q') {
+      send({ t: 'q', anon: anonBytes(), baseline, collections, grown: grownSent });
     } else if (q.t === 'k') {
       const pid = byId.get(q.id);
       const run = pid === undefined ? undefined : runs.get(pid);
@@ -440,5 +529,14 @@ process.stdout.on('error', shutdown);
 process.on('SIGTERM', shutdown);
 process.on('SIGHUP', shutdown);
 process.on('SIGINT', () => {});
-send({ t: 'ready' });
+// One run through the hook path before 'ready' (see the top of this file): /bin/sh, as every
+// hook's shell on Unix; a spawn error here only means the warm-up did not happen.
+function warmUp() {
+  const q = { id: WARM_ID, file: '/bin/sh', args: ['-c', ':'], cwd: '/', env: {}, stdio: ['pipe', 'pipe', 'pipe'], input: '{}',
+    stdoutMax: 1024, stderrMax: 1024, timeoutMs: 5000, graceMs: 500, reapMs: 1000, drainMs: 1000, shutdownMs: 250 };
+  return runHook(q).catch(() => false);
+}
+warmUp().then(() => {
+  send({ t: 'ready' });
+});
 `;

@@ -288,8 +288,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 4,
-      sha256: '8e7f64c4fcbfd036c767cc4c45fdabfc6c9b908f5ed03ed199bcb928e89392d2',
+      protocol: 5,
+      sha256: '84aab3908d5ab0d732be021c41a53da78b1e973dd27d98cc06b707dc11a9dad9',
     });
   });
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
+import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
 import { hostLaunch, type HostLaunch } from './sched-slice.js';
@@ -84,53 +84,108 @@ interface Pending {
   pid: number | null;
 }
 
+/** One host process and what this side knows of it. */
+interface HostChild {
+  readonly child: ChildProcess;
+  /** Started asking for a short scheduler slice (see sched-slice.ts). */
+  readonly sliced: boolean;
+  /** What it wrote after its last complete line. */
+  buffered: string;
+  /** It has said `ready`. */
+  ready: boolean;
+  /** It has said it grew past its limit (see process-host-source.ts). */
+  grown: boolean;
+  /** A replacement was started for it (once per host). */
+  replacing: boolean;
+  /** Those waiting for its answer to a status query, in the order asked. */
+  readonly queries: ((status: HostStatus | null) => void)[];
+}
+
+/**
+ * What a host says of its memory (see process-host-source.ts): its anonymous resident memory
+ * now and what its first full collection left (bytes; `null` where unknown, as off Linux or
+ * before a collection), how many full collections it has done, and whether it has said it has
+ * grown.
+ */
+export interface HostStatus {
+  readonly anon: number | null;
+  readonly baseline: number | null;
+  readonly collections: number;
+  readonly grown: boolean;
+}
+
+/** Where the replacement of a grown host stands (see {@link ProcessHost.replacement}). */
+export type HostReplacement = 'none' | 'starting' | 'ready';
+
 /**
  * The agent's side of the process host: one long-lived child started lazily and shared by
  * every session of this process. Requests go down its stdin, results come back on its stdout.
  * The process groups the host reports are tracked here too, so if the host dies (even by
  * SIGKILL) those groups are killed from here, every run in flight resolves as `lost`, and the
  * next request starts a new host. The host holds no reference on the event loop while idle.
+ *
+ * A host that says it has grown (see process-host-source.ts) is replaced: a fresh host is
+ * started in the background, and once it is ready and nothing is in flight in the grown one,
+ * new requests go to the fresh host and the grown one is told to exit (it runs nothing, so it
+ * kills nothing). Until that moment the grown host serves as before, so no run waits for the
+ * fresh one and none is spawned in this process. A replacement that dies before it took over
+ * is not tried again for the same host. Starting the replacement is one spawn from this
+ * process, once per grown host.
  */
 export class ProcessHost {
   readonly #retireAfterIdleMs: number | null;
+  readonly #growthLimitBytes: number;
+  readonly #collectAfterBytes: number;
   #retireTimer: ReturnType<typeof setTimeout> | null = null;
-  #child: ChildProcess | null = null;
+  #current: HostChild | null = null;
+  /** The replacement being started for a grown host (see the class comment). */
+  #spare: HostChild | null = null;
+  /** The wait before a replacement is started, and whether a run was sent during it. */
+  #renewWait: ReturnType<typeof setTimeout> | null = null;
+  #sentDuringWait = false;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
-  #buffered = '';
-  #ready = false;
   #readyWaiters: (() => void)[] = [];
   #failedStarts = 0;
   /** How a host is started (a seam for tests; see {@link hostLaunch}). */
   readonly #launch: (sliceAllowed: boolean) => HostLaunch;
   /** Whether the next host may be started through Perl for a short slice (see sched-slice.ts). */
   #sliceAllowed = true;
-  /** Whether the running host was started that way. */
-  #sliced = false;
   #wasUp = false;
   /** The environment bases the running host holds, oldest first, with their ids. */
   #bases = new Map<object, number>();
   #basesOf: ChildProcess | null = null;
   #nextBaseId = 1;
-  /** How many hosts were started (diagnostics and tests). */
+  /** How many hosts were started, replacements included (diagnostics and tests). */
   started = 0;
+  /** How many grown hosts were replaced by a fresh one (diagnostics and tests). */
+  replaced = 0;
   /** How many environment bases were sent to a host (diagnostics and tests). */
   basesSent = 0;
 
   /**
    * `retireAfterIdleMs`: once nothing has run for this long, the host is told to exit (it
    * kills nothing, since nothing runs), and the next run starts a new one. Without it the
-   * host lives as long as this process. `launch` (for tests) says how a host is started; by
-   * default {@link hostLaunch}, told whether a short slice may still be asked for.
+   * host lives as long as this process. `growthLimitBytes` and `collectAfterBytes`: the host's
+   * memory limits ({@link HOST_GROWTH_LIMIT_BYTES} and {@link HOST_COLLECT_AFTER_BYTES} by
+   * default; see process-host-source.ts; tests use others, a negative number meaning "at the
+   * first check"). `launch` (for tests) says how a host is started; by default
+   * {@link hostLaunch}, told whether a short slice may still be asked for.
    */
-  constructor(options: { retireAfterIdleMs?: number; launch?: (sliceAllowed: boolean) => HostLaunch } = {}) {
+  constructor(options: { retireAfterIdleMs?: number; growthLimitBytes?: number; collectAfterBytes?: number; launch?: (sliceAllowed: boolean) => HostLaunch } = {}) {
     this.#retireAfterIdleMs = options.retireAfterIdleMs ?? null;
+    this.#growthLimitBytes = safeInteger('growthLimitBytes', options.growthLimitBytes ?? HOST_GROWTH_LIMIT_BYTES);
+    this.#collectAfterBytes = safeInteger('collectAfterBytes', options.collectAfterBytes ?? HOST_COLLECT_AFTER_BYTES);
     this.#launch = options.launch ?? ((sliceAllowed) => hostLaunch(process.execPath, PROCESS_HOST_SOURCE, sliceAllowed));
+  }
+
+  get #child(): ChildProcess | null {
+    return this.#current?.child ?? null;
   }
 
   /** Whether the running host was started asking for a short scheduler slice (see sched-slice.ts). */
   get sliced(): boolean {
-    return this.#child !== null && this.#sliced;
+    return this.#current?.sliced ?? false;
   }
 
   /** Runs sent to the host whose result has not come back yet. */
@@ -153,13 +208,18 @@ export class ProcessHost {
 
   /** True once the running host has said it is ready for requests. */
   get ready(): boolean {
-    return this.#ready;
+    return this.#current?.ready ?? false;
+  }
+
+  /** Whether a replacement for a grown host is starting, or ready and waiting to take over. */
+  get replacement(): HostReplacement {
+    return this.#spare === null ? 'none' : this.#spare.ready ? 'ready' : 'starting';
   }
 
   /** Start the host if none is running; resolves when it is ready (or it died starting). */
   start(): Promise<void> {
     const child = this.#ensure();
-    if (this.#ready) return Promise.resolve();
+    if (this.ready) return Promise.resolve();
     const ready = new Promise<void>((resolve) => this.#readyWaiters.push(resolve));
     // Someone waits for it: hold the event loop until it is up (a background warm-up does not).
     this.#idleRefs(child);
@@ -177,14 +237,28 @@ export class ProcessHost {
   }
 
   #ensure(): ChildProcess {
-    if (this.#child) return this.#child;
+    if (this.#current) return this.#current.child;
+    // The host died while its replacement was starting: the replacement is the new host.
+    if (this.#spare) {
+      this.#current = this.#spare;
+      this.#spare = null;
+      this.#idleRefs(this.#current.child);
+      return this.#current.child;
+    }
+    this.#current = this.#spawn();
+    this.#idleRefs(this.#current.child);
+    return this.#current.child;
+  }
+
+  #spawn(): HostChild {
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
     // debugger into the host, PERL5OPT code into its launcher); each request carries, or names
     // a part already sent of, the environment of its process. Started through Perl with a short
     // scheduler slice where that can be had (sched-slice.ts), unless a host of this object
-    // started that way died before it was ready: then directly from now on.
+    // started that way died before it was ready: then directly from now on. The memory limits
+    // go after the program and a `--` (without it Node would read a negative one as an option).
     const launch = this.#launch(this.#sliceAllowed);
-    const child = spawn(launch.file, launch.args, {
+    const child = spawn(launch.file, [...launch.args, '--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)], {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -192,27 +266,24 @@ export class ProcessHost {
       windowsHide: true,
     });
     this.started++;
-    this.#child = child;
-    this.#sliced = launch.sliced;
+    const host: HostChild = { child, sliced: launch.sliced, buffered: '', ready: false, grown: false, replacing: false, queries: [] };
     // The host is gone once its stdout closes (every reply it wrote has been read by then).
-    child.on('error', () => this.#lost(child));
+    child.on('error', () => this.#gone(host));
     child.stdin!.on('error', () => {});
     child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (text: string) => this.#onData(text));
-    child.stdout!.once('close', () => this.#lost(child));
-    this.#idleRefs(child);
-    return child;
+    child.stdout!.on('data', (text: string) => this.#onData(host, text));
+    child.stdout!.once('close', () => this.#gone(host));
+    return host;
   }
 
   /** Hold the event loop only while something runs, so an idle host never keeps the agent alive. */
   #idleRefs(child: ChildProcess): void {
-    const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0;
-    const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
-    for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+    const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0 || (this.#current?.queries.length ?? 0) > 0;
+    setRefs(child, busy);
     if (this.#retireAfterIdleMs === null) return;
     if (this.#retireTimer) clearTimeout(this.#retireTimer);
     this.#retireTimer = null;
-    if (!busy && this.#ready) {
+    if (!busy && this.ready) {
       this.#retireTimer = setTimeout(() => this.#retire(child), this.#retireAfterIdleMs);
       this.#retireTimer.unref?.();
     }
@@ -225,18 +296,26 @@ export class ProcessHost {
   #retire(child: ChildProcess): void {
     this.#retireTimer = null;
     if (this.#child !== child || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
-    this.#child = null;
-    this.#ready = false;
-    this.#buffered = '';
+    this.#current = null;
+    this.#dropSpare();
     child.stdin?.end();
   }
 
-  #onData(text: string): void {
-    this.#buffered += text;
+  /** Let the replacement go, if one is starting or waiting (it runs nothing yet), or not start it. */
+  #dropSpare(): void {
+    if (this.#renewWait !== null) clearTimeout(this.#renewWait);
+    this.#renewWait = null;
+    const spare = this.#spare;
+    this.#spare = null;
+    spare?.child.stdin?.end();
+  }
+
+  #onData(host: HostChild, text: string): void {
+    host.buffered += text;
     let nl: number;
-    while ((nl = this.#buffered.indexOf('\n')) >= 0) {
-      const line = this.#buffered.slice(0, nl);
-      this.#buffered = this.#buffered.slice(nl + 1);
+    while ((nl = host.buffered.indexOf('\n')) >= 0) {
+      const line = host.buffered.slice(0, nl);
+      host.buffered = host.buffered.slice(nl + 1);
       let msg: HostReply & { t?: string; id?: number; pid?: number };
       try {
         msg = JSON.parse(line) as typeof msg;
@@ -244,10 +323,21 @@ export class ProcessHost {
         continue;
       }
       if (msg.t === 'ready') {
-        this.#ready = true;
-        this.#wasUp = true;
-        this.#failedStarts = 0;
-        this.#settleReady();
+        host.ready = true;
+        if (host === this.#current) {
+          this.#wasUp = true;
+          this.#failedStarts = 0;
+          this.#settleReady();
+        }
+        continue;
+      }
+      if (msg.t === 'grown') {
+        host.grown = true;
+        continue;
+      }
+      if (msg.t === 'q') {
+        host.queries.shift()?.(hostStatus(msg));
+        if (host === this.#current) this.#idleRefs(host.child);
         continue;
       }
       const p = typeof msg.id === 'number' ? this.#pending.get(msg.id) : undefined;
@@ -263,23 +353,82 @@ export class ProcessHost {
         p.resolve(msg);
       }
     }
+    this.#renew();
+  }
+
+  /**
+   * Replace a grown host (see the class comment): start its replacement, or, once that is
+   * ready and the grown host has nothing in flight, switch to it.
+   */
+  #renew(): void {
+    const current = this.#current;
+    if (current === null || !current.grown || !current.ready) return;
+    if (this.#spare === null) {
+      if (current.replacing) return;
+      current.replacing = true;
+      this.#startSpareWhenIdle(current, 0);
+      return;
+    }
+    if (!this.#spare.ready || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
+    this.#current = this.#spare;
+    this.#spare = null;
+    this.replaced++;
+    this.#wasUp = true;
+    this.#failedStarts = 0;
+    this.#idleRefs(this.#current.child);
+    current.child.stdin?.end();
+  }
+
+  /**
+   * Start the replacement for `grown` once no run has been in flight for
+   * {@link HOST_RENEW_IDLE_MS} (this process is then likely waiting for a model or a user, and
+   * the spawn's stall goes unnoticed), or after {@link HOST_RENEW_MAX_TRIES} such waits anyway.
+   */
+  #startSpareWhenIdle(grown: HostChild, tries: number): void {
+    const timer = setTimeout(() => {
+      if (this.#current !== grown || this.#spare !== null) return;
+      if ((this.#pending.size > 0 || this.#sentSince(timer)) && tries + 1 < HOST_RENEW_MAX_TRIES) {
+        this.#startSpareWhenIdle(grown, tries + 1);
+        return;
+      }
+      this.#spare = this.#spawn();
+      // Nobody waits for it: it never holds the event loop.
+      setRefs(this.#spare.child, false);
+    }, HOST_RENEW_IDLE_MS);
+    timer.unref?.();
+    this.#renewWait = timer;
+    this.#sentDuringWait = false;
+  }
+
+  /** Whether a run was sent since `timer` was armed. */
+  #sentSince(timer: ReturnType<typeof setTimeout>): boolean {
+    return this.#renewWait === timer && this.#sentDuringWait;
+  }
+
+  /** A host's stdout closed or it could not be spawned: which of ours it was decides what follows. */
+  #gone(host: HostChild): void {
+    if (host === this.#current) this.#lost(host);
+    else if (host === this.#spare) {
+      this.#spare = null;
+      if (!host.ready && host.sliced) this.#sliceAllowed = false;
+      endChild(host);
+    } else {
+      // A host that was replaced or retired: it had nothing in flight, only perhaps a query.
+      for (const q of host.queries.splice(0)) q(null);
+    }
   }
 
   /** The host is gone: end what it started, settle every run in flight, start afresh next time. */
-  #lost(child: ChildProcess): void {
-    if (this.#child !== child) return;
-    this.#child = null;
-    if (!this.#ready) {
+  #lost(host: HostChild): void {
+    this.#current = null;
+    if (this.#renewWait !== null) clearTimeout(this.#renewWait);
+    this.#renewWait = null;
+    if (!host.ready) {
       this.#failedStarts++;
-      if (this.#sliced) this.#sliceAllowed = false;
+      if (host.sliced) this.#sliceAllowed = false;
     }
-    this.#ready = false;
     this.#settleReady();
-    this.#buffered = '';
-    child.stdout?.destroy();
-    child.stdin?.destroy();
-    // Whatever state it is in, it is no longer ours to talk to.
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    endChild(host);
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     for (const p of pending) {
@@ -294,6 +443,7 @@ export class ProcessHost {
   /** Run one process through the host; `onSpawn` gets its pid (= its group and session id). */
   run(request: HostRequest, onSpawn?: (pid: number) => void): { id: number; done: Promise<HostReply> } {
     const child = this.#ensure();
+    this.#sentDuringWait = true;
     const id = this.#nextId++;
     const done = new Promise<HostReply>((resolve) => {
       this.#pending.set(id, { resolve, onSpawn, pid: null });
@@ -325,6 +475,7 @@ export class ProcessHost {
     options: { readonly after?: number } = {},
   ): HostChain {
     const child = this.#ensure();
+    this.#sentDuringWait = true;
     const runs: Record<string, unknown>[] = [];
     const ids: number[] = [];
     const replies = requests.map((request, i) => {
@@ -388,10 +539,52 @@ export class ProcessHost {
     if (this.#pending.has(id)) this.#child?.stdin!.write(JSON.stringify({ t: 'k', id }) + '\n');
   }
 
-  /** Close the host's stdin: it kills what it started and exits (tests; shutdown). */
+  /**
+   * What the running host says of its memory (see {@link HostStatus}); `null` when no host is
+   * running or it went away before it answered. Starts no host.
+   */
+  status(): Promise<HostStatus | null> {
+    const host = this.#current;
+    if (host === null || !host.ready) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      host.queries.push(resolve);
+      // Someone waits for the answer: hold the event loop until it comes.
+      setRefs(host.child, true);
+      host.child.stdin!.write('{"t":"q"}\n');
+    });
+  }
+
+  /** Close the host's stdin: it kills what it started and exits (tests; shutdown). A replacement being started goes too. */
   close(): void {
     this.#child?.stdin?.end();
+    this.#dropSpare();
   }
+}
+
+function safeInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer, not ${value}`);
+  return value;
+}
+
+/** A status reply's fields, each checked (anything else reads as unknown). */
+function hostStatus(msg: Record<string, unknown>): HostStatus {
+  const bytes = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
+  return { anon: bytes(msg['anon']), baseline: bytes(msg['baseline']), collections: bytes(msg['collections']) ?? 0, grown: msg['grown'] === true };
+}
+
+/** Hold (`busy`) or release the event loop through a host's process and pipes. */
+function setRefs(child: ChildProcess, busy: boolean): void {
+  const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
+  for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+}
+
+/** A host that is no longer ours to talk to, whatever state it is in. */
+function endChild(host: HostChild): void {
+  for (const q of host.queries.splice(0)) q(null);
+  const child = host.child;
+  child.stdout?.destroy();
+  child.stdin?.destroy();
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 // The hosts of the copies in this process that speak this copy's protocol (one entry).
@@ -414,6 +607,12 @@ function hostsOfThisProtocol(): { primary: ProcessHost; overflow: ProcessHost | 
 export function sharedProcessHost(): ProcessHost {
   return hostsOfThisProtocol().primary;
 }
+
+/** How long no run may have been in flight before a grown host's replacement is started. */
+export const HOST_RENEW_IDLE_MS = 100;
+
+/** How many such waits a replacement gives a host that is never idle, before it starts anyway. */
+export const HOST_RENEW_MAX_TRIES = 50;
 
 /** How long the overflow host may sit idle before it exits (a later overlap starts it again). */
 export const OVERFLOW_HOST_IDLE_MS = 30_000;

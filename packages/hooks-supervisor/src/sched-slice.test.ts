@@ -38,13 +38,13 @@ describe('hostLaunch: how a host is started', () => {
       const l = hostLaunch('/opt/node', 'SRC', true, machine({ arch }));
       expect(l.sliced).toBe(true);
       expect(l.file).toBe('/usr/bin/perl');
-      expect(l.args).toEqual(['-e', sliceLauncherScript(arch === 'x64' ? 315 : 275, arch === 'x64' ? 314 : 274, HOST_SCHED_SLICE_NS), '--', '/opt/node', '-e', 'SRC']);
+      expect(l.args).toEqual(['-e', sliceLauncherScript(arch === 'x64' ? 315 : 275, arch === 'x64' ? 314 : 274, HOST_SCHED_SLICE_NS), '--', '/opt/node', '--max-semi-space-size=1', '--expose-gc', '-e', 'SRC']);
     }
     expect(hostLaunch('/opt/node', 'SRC', true, machine({ executable: (p) => p === '/bin/perl' })).file).toBe('/bin/perl');
   });
 
   it('starts node directly elsewhere, without Perl, when told no, and after a Perl start failed', () => {
-    const direct = { file: '/opt/node', args: ['-e', 'SRC'], sliced: false };
+    const direct = { file: '/opt/node', args: ['--max-semi-space-size=1', '--expose-gc', '-e', 'SRC'], sliced: false };
     expect(hostLaunch('/opt/node', 'SRC', true, machine({ platform: 'darwin' }))).toEqual(direct);
     expect(hostLaunch('/opt/node', 'SRC', true, machine({ arch: 'ia32' }))).toEqual(direct);
     expect(hostLaunch('/opt/node', 'SRC', true, machine({ executable: () => false }))).toEqual(direct);

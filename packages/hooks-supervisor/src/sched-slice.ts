@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { HOST_NODE_OPTIONS } from './process-host-source.js';
 
 /**
  * A short scheduler slice for the process host (Linux 6.12 and later; see the supervisor's
@@ -85,9 +86,10 @@ const executable = (path: string): boolean => {
 };
 
 /**
- * How to start `node -e <source>` as a host: through Perl with a short slice on Linux x64 and
- * arm64 when Perl is there and the setting does not say no, directly otherwise (and always
- * when `allowSlice` is false: after a host started through Perl died before it was ready).
+ * How to start `node <HOST_NODE_OPTIONS> -e <source>` as a host: through Perl with a short
+ * slice on Linux x64 and arm64 when Perl is there and the setting does not say no, directly
+ * otherwise (and always when `allowSlice` is false: after a host started through Perl died
+ * before it was ready).
  */
 export function hostLaunch(
   nodePath: string,
@@ -95,10 +97,11 @@ export function hostLaunch(
   allowSlice: boolean,
   env: LaunchEnvironment = { platform: process.platform, arch: process.arch, setting: process.env.CODEWHALE_HOST_SLICE, executable },
 ): HostLaunch {
-  const direct: HostLaunch = { file: nodePath, args: ['-e', source], sliced: false };
+  const node = [...HOST_NODE_OPTIONS, '-e', source];
+  const direct: HostLaunch = { file: nodePath, args: node, sliced: false };
   const nrs = SYSCALLS[env.arch];
   if (!allowSlice || env.platform !== 'linux' || !nrs || !sliceWanted(env.setting)) return direct;
   const perl = PERL_PATHS.find((p) => env.executable(p));
   if (!perl) return direct;
-  return { file: perl, args: ['-e', sliceLauncherScript(nrs[0], nrs[1], HOST_SCHED_SLICE_NS), '--', nodePath, '-e', source], sliced: true };
+  return { file: perl, args: ['-e', sliceLauncherScript(nrs[0], nrs[1], HOST_SCHED_SLICE_NS), '--', nodePath, ...node], sliced: true };
 }
