@@ -152,17 +152,18 @@ describe('codewhale exec', () => {
     // die before it is ready and spawning would fall back to the agent, silently.
     const sb = sandbox();
     const parents = join(sb.dir, 'parents');
-    sb.config(`[[hooks.hooks]]\nname = "who"\nevent = "tool_call_before"\ncommand = "sleep 0.1; tr '\\\\0\\\\n' '  ' < /proc/$PPID/cmdline | head -c 40 >> ${parents}; echo >> ${parents}"\n`);
+    sb.config(`[[hooks.hooks]]\nname = "who"\nevent = "tool_call_before"\ncommand = "sleep 0.1; tr '\\\\0\\\\n' '  ' < /proc/$PPID/cmdline | head -c 100 >> ${parents}; echo >> ${parents}"\n`);
     const script = join(sb.ws, 'calls.jsonl');
-    const call = '{"tool_calls":[{"name":"bash","arguments":{"command":"tr \'\\\\0\\\\n\' \'  \' < /proc/$PPID/cmdline | head -c 40"}}]}';
+    const call = '{"tool_calls":[{"name":"bash","arguments":{"command":"tr \'\\\\0\\\\n\' \'  \' < /proc/$PPID/cmdline | head -c 100"}}]}';
     writeFileSync(script, `${Array.from({ length: 6 }, () => call).join('\n')}\n{"text":"done"}\n`);
     const r = await sb.run(['exec', '--auto', '--hooks', '--replay', script, 'go']);
     expect(r.code, r.stderr).toBe(0);
     const hookParents = readFileSync(parents, 'utf8').trim().split('\n');
     expect(hookParents).toHaveLength(6);
     // The first spawns happen in the agent while the host starts; the later ones in the host.
-    expect(hookParents.at(-1)).toMatch(/^\S*node -e 'use strict';/);
-    expect(r.stderr).toMatch(/tool bash completed: \S*node -e 'use strict';/);
+    // (After the host's Node options, HOST_NODE_OPTIONS.)
+    expect(hookParents.at(-1)).toMatch(/^\S*node (--[\w-]+(=\S+)? )*-e 'use strict';/);
+    expect(r.stderr).toMatch(/tool bash completed: \S*node (--[\w-]+(=\S+)? )*-e 'use strict';/);
   }, 30_000);
 
   it('plays a replay script offline', async () => {
