@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 5,
-      sha256: '84aab3908d5ab0d732be021c41a53da78b1e973dd27d98cc06b707dc11a9dad9',
+      sha256: 'd95f9b0dd27b8b2cd4e8600b71644c23010ce69d3ab446a5408e1b097af3a1fa',
     });
   });
 
@@ -394,6 +394,35 @@ describe('the spawn mode setting', () => {
       if (saved === undefined) delete process.env.CODEWHALE_PROCESS_HOST;
       else process.env.CODEWHALE_PROCESS_HOST = saved;
       setSpawnMode('host');
+    }
+  });
+});
+
+describe('how a host spawns', () => {
+  it('uses Node\'s process and pipe handles on Node 20, and child_process.spawn under CODEWHALE_HOST_SPAWN=child_process', async () => {
+    const saved = process.env.CODEWHALE_HOST_SPAWN;
+    const hosts: ProcessHost[] = [];
+    const spawnerWith = async (value: string | undefined): Promise<string | null> => {
+      if (value === undefined) delete process.env.CODEWHALE_HOST_SPAWN;
+      else process.env.CODEWHALE_HOST_SPAWN = value;
+      const host = new ProcessHost();
+      hosts.push(host);
+      expect(host.spawner).toBe(null);
+      await host.start();
+      // Both spawners run the same request to the same result.
+      const { done } = host.run({ mode: 'hook', file: '/bin/sh', args: ['-c', 'read x; echo "$x $0"; kill -TERM $$'], cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'], input: 'doc', stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+      expect(await done).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGTERM', complete: true, stdout: 'doc /bin/sh\n', stderr: '' });
+      return host.spawner;
+    };
+    try {
+      expect(await spawnerWith(undefined)).toBe(process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+      expect(await spawnerWith('child_process')).toBe('child_process');
+      expect(await spawnerWith(' Child-Process ')).toBe('child_process');
+      expect(await spawnerWith('yes')).toBe(process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+    } finally {
+      for (const h of hosts) h.close();
+      if (saved === undefined) delete process.env.CODEWHALE_HOST_SPAWN;
+      else process.env.CODEWHALE_HOST_SPAWN = saved;
     }
   });
 });

@@ -29,6 +29,19 @@ export function setSpawnMode(mode: SpawnMode | null): void {
   state.forcedMode = mode;
 }
 
+/** How a host spawns: Node's process and pipe handles directly, or `child_process.spawn`. */
+export type HostSpawner = 'handles' | 'child_process';
+
+/**
+ * `CODEWHALE_HOST_SPAWN=child_process` makes every host started from then on spawn through
+ * `child_process.spawn` (the public API) instead of the handles it wraps; see
+ * process-host-source.ts. Without it a host uses the handles where it can (Node 20).
+ */
+export function hostSpawnSetting(): HostSpawner | null {
+  const v = (process.env.CODEWHALE_HOST_SPAWN ?? '').trim().toLowerCase();
+  return v === 'child_process' || v === 'child-process' ? 'child_process' : null;
+}
+
 /** A request to the host (see process-host-source.ts for the fields). */
 export type HostRequest = { readonly mode: 'hook' | 'shell' } & Record<string, unknown>;
 
@@ -93,6 +106,8 @@ interface HostChild {
   buffered: string;
   /** It has said `ready`. */
   ready: boolean;
+  /** How it spawns, from its ready message. */
+  spawner: HostSpawner | null;
   /** It has said it grew past its limit (see process-host-source.ts). */
   grown: boolean;
   /** A replacement was started for it (once per host). */
@@ -188,6 +203,14 @@ export class ProcessHost {
     return this.#current?.sliced ?? false;
   }
 
+  /**
+   * How the running host spawns, once it is ready: `'handles'` (Node's process and pipe
+   * handles directly; Node 20) or `'child_process'` (`child_process.spawn`); null before.
+   */
+  get spawner(): HostSpawner | null {
+    return this.#current?.ready ? this.#current.spawner : null;
+  }
+
   /** Runs sent to the host whose result has not come back yet. */
   get inFlight(): number {
     return this.#pending.size;
@@ -256,9 +279,12 @@ export class ProcessHost {
     // a part already sent of, the environment of its process. Started through Perl with a short
     // scheduler slice where that can be had (sched-slice.ts), unless a host of this object
     // started that way died before it was ready: then directly from now on. The memory limits
-    // go after the program and a `--` (without it Node would read a negative one as an option).
+    // go after the program and a `--` (without it Node would read a negative one as an option),
+    // then the spawner option when one is set (the host's environment stays empty).
     const launch = this.#launch(this.#sliceAllowed);
-    const child = spawn(launch.file, [...launch.args, '--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)], {
+    const args = [...launch.args, '--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)];
+    if (hostSpawnSetting() === 'child_process') args.push('spawn=child_process');
+    const child = spawn(launch.file, args, {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -266,7 +292,7 @@ export class ProcessHost {
       windowsHide: true,
     });
     this.started++;
-    const host: HostChild = { child, sliced: launch.sliced, buffered: '', ready: false, grown: false, replacing: false, queries: [] };
+    const host: HostChild = { child, sliced: launch.sliced, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [] };
     // The host is gone once its stdout closes (every reply it wrote has been read by then).
     child.on('error', () => this.#gone(host));
     child.stdin!.on('error', () => {});
@@ -323,6 +349,7 @@ export class ProcessHost {
         continue;
       }
       if (msg.t === 'ready') {
+        host.spawner = msg['spawner'] === 'handles' ? 'handles' : 'child_process';
         host.ready = true;
         if (host === this.#current) {
           this.#wasUp = true;

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
-import { setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
+import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { STDIN_FILE_MAX_BYTES } from './stdin-file.js';
-import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable } from '../test/helpers.js';
+import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable, useHostSpawner } from '../test/helpers.js';
 
 const spawned: number[] = [];
 // Linux with a tmpfs /dev/shm (this machine kind) gives a payload as a file; elsewhere a pipe.
@@ -39,13 +39,21 @@ afterEach(async () => {
   spawned.length = 0;
 });
 
-// Every rule holds on both spawn paths: through the shared process host and in process.
-describe.each<SpawnMode>(['host', 'in-process'])('runHook (%s)', (mode) => {
+// Every rule holds on every spawn path: through the shared process host (spawning with Node's
+// handles, its default on Node 20, and with child_process.spawn) and in process.
+describe.each(['host', 'host, child_process', 'in-process'] as const)('runHook (%s)', (mode) => {
   beforeAll(async () => {
-    setSpawnMode(mode);
-    if (mode === 'host') await sharedProcessHost().start();
+    setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
+    if (mode !== 'in-process') {
+      await useHostSpawner(mode === 'host' ? null : 'child_process');
+      // The suite runs against the spawner its name says (process-host.test.ts checks the rule).
+      expect(sharedProcessHost().spawner).toBe(mode === 'host' && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+    }
   });
-  afterAll(() => setSpawnMode(null));
+  afterAll(async () => {
+    setSpawnMode(null);
+    if (mode === 'host, child_process') await useHostSpawner(null);
+  });
 
   it('captures stdout and stderr separately and reports the exit code', async () => {
     const o = await runHook(spec('printf out; printf err >&2; exit 3'));
@@ -94,7 +102,7 @@ describe.each<SpawnMode>(['host', 'in-process'])('runHook (%s)', (mode) => {
 
   it('keeps no descriptor of a payload file open after the spawn', async () => {
     // The spawner: the host in host mode, this process otherwise.
-    const spawner = mode === 'host' ? sharedProcessHost().pid! : process.pid;
+    const spawner = mode !== 'in-process' ? sharedProcessHost().pid! : process.pid;
     const count = () => readdirSync(`/proc/${spawner}/fd`).length;
     await runHook(spec('cat >/dev/null', { stdin: '{}' }));
     const before = count();
@@ -165,7 +173,7 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
   });
 
   it('reports output held open by a child that escaped the group (setsid) as no verdict, after the drain window', async () => {
-    const pidFile = join(dir, `escaped-${mode}.pid`);
+    const pidFile = join(dir, `escaped-${mode.replace(/\W+/g, '-')}.pid`);
     const started = Date.now();
     // The hook waits until its child has really left the group (it writes its pid only after
     // setsid), so the group kill at exit cannot catch it first.
@@ -185,7 +193,7 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
   }, 15_000);
 
   it.runIf(process.platform === 'linux')('ends a process that left the group with setpgid but stayed in the hook\'s session', async () => {
-    const pidFile = join(dir, `setpgid-${mode}.pid`);
+    const pidFile = join(dir, `setpgid-${mode.replace(/\W+/g, '-')}.pid`);
     // The child leaves the hook's group first and only then writes its pid, so the group kill
     // at exit cannot be what ends it.
     const o = await runHook(

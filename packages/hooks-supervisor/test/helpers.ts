@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HookIdentity } from '@codewhale/hooks-payloads';
 import { expect } from 'vitest';
+import { overflowProcessHost, sharedProcessHost } from '../src/process-host.js';
 
 export interface ProcInfo {
   pid: number;
@@ -84,3 +85,18 @@ export const hookDef = hookDefinition;
 
 /** A hook set from definitions (indexes assigned in order). */
 export const hookSet = buildSet;
+
+/**
+ * Start the shared hosts afresh with `CODEWHALE_HOST_SPAWN` set to `spawner` (null: unset),
+ * so the runs that follow are spawned that way; resolves once the primary host is ready.
+ */
+export async function useHostSpawner(spawner: 'child_process' | null): Promise<void> {
+  if (spawner === null) delete process.env.CODEWHALE_HOST_SPAWN;
+  else process.env.CODEWHALE_HOST_SPAWN = spawner;
+  for (const host of [sharedProcessHost(), overflowProcessHost()]) {
+    if (host.pid === undefined) continue;
+    host.close();
+    await until(() => host.pid === undefined, 10_000);
+  }
+  await sharedProcessHost().start();
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookRuntime, setSpawnMode, sharedProcessHost, type SpawnMode } from '@codewhale/hooks-supervisor';
+import { HookRuntime, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { HeadTailBuffer } from './output-buffer.js';
@@ -37,13 +37,28 @@ afterAll(async () => {
   for (const r of runtimes) await r.close();
 });
 
-// Every rule holds on both spawn paths: through the supervisor's process host and in process.
-describe.each<SpawnMode>(['host', 'in-process'])('the shell tool (%s)', (mode) => {
+/** Start the shared host afresh, spawning with child_process.spawn (`true`) or its default. */
+async function restartHost(childProcess: boolean): Promise<void> {
+  if (childProcess) process.env.CODEWHALE_HOST_SPAWN = 'child_process';
+  else delete process.env.CODEWHALE_HOST_SPAWN;
+  const host = sharedProcessHost();
+  host.close();
+  for (let i = 0; i < 500 && host.pid !== undefined; i++) await new Promise((r) => setTimeout(r, 10));
+  await host.start();
+  expect(host.spawner).toBe(!childProcess && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+}
+
+// Every rule holds on every spawn path: through the supervisor's process host (spawning with
+// Node's handles, its default on Node 20, and with child_process.spawn) and in process.
+describe.each(['host', 'host, child_process', 'in-process'] as const)('the shell tool (%s)', (mode) => {
   beforeAll(async () => {
-    setSpawnMode(mode);
-    if (mode === 'host') await sharedProcessHost().start();
+    setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
+    if (mode !== 'in-process') await restartHost(mode !== 'host');
   });
-  afterAll(() => setSpawnMode(null));
+  afterAll(async () => {
+    setSpawnMode(null);
+    if (mode === 'host, child_process') await restartHost(false);
+  });
 
   it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {
     const gone = join(ws, 'gone');
