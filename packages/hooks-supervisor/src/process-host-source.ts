@@ -453,7 +453,9 @@ async function runHook(q, hold) {
   clearTimeout(killTimer);
   signalGroup(pid, 'SIGKILL');
   runs.delete(pid);
-  scheduleSweep(pid, started);
+  // The warm-up's \`sh -c :\` leaves no session behind, and its sweep would be the host's first
+  // (its first collection, when the threshold is 0) before any work of the agent's.
+  if (q.id !== WARM_ID) scheduleSweep(pid, started);
   send({
     t: 'd', id: q.id, timedOut: false, exitCode: first.code, signal: first.code === null ? first.signal : null, complete,
     stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',

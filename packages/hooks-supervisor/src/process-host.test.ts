@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 5,
-      sha256: 'd95f9b0dd27b8b2cd4e8600b71644c23010ce69d3ab446a5408e1b097af3a1fa',
+      sha256: '33e93b89456ddca849aedc767c6800406b262e9a7cdefec122a76c521f39833a',
     });
   });
 
