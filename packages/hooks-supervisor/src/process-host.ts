@@ -329,8 +329,7 @@ export class ProcessHost {
 
   /** Let the replacement go, if one is starting or waiting (it runs nothing yet), or not start it. */
   #dropSpare(): void {
-    if (this.#renewWait !== null) clearTimeout(this.#renewWait);
-    this.#renewWait = null;
+    this.#cancelRenewWait();
     const spare = this.#spare;
     this.#spare = null;
     spare?.child.stdin?.end();
@@ -413,8 +412,9 @@ export class ProcessHost {
    */
   #startSpareWhenIdle(grown: HostChild, tries: number): void {
     const timer = setTimeout(() => {
+      this.#renewWait = null;
       if (this.#current !== grown || this.#spare !== null) return;
-      if ((this.#pending.size > 0 || this.#sentSince(timer)) && tries + 1 < HOST_RENEW_MAX_TRIES) {
+      if ((this.#pending.size > 0 || this.#sentDuringWait) && tries + 1 < HOST_RENEW_MAX_TRIES) {
         this.#startSpareWhenIdle(grown, tries + 1);
         return;
       }
@@ -427,9 +427,10 @@ export class ProcessHost {
     this.#sentDuringWait = false;
   }
 
-  /** Whether a run was sent since `timer` was armed. */
-  #sentSince(timer: ReturnType<typeof setTimeout>): boolean {
-    return this.#renewWait === timer && this.#sentDuringWait;
+  /** Not start a replacement after all (the host went, or is let go). */
+  #cancelRenewWait(): void {
+    if (this.#renewWait !== null) clearTimeout(this.#renewWait);
+    this.#renewWait = null;
   }
 
   /** A host's stdout closed or it could not be spawned: which of ours it was decides what follows. */
@@ -448,8 +449,7 @@ export class ProcessHost {
   /** The host is gone: end what it started, settle every run in flight, start afresh next time. */
   #lost(host: HostChild): void {
     this.#current = null;
-    if (this.#renewWait !== null) clearTimeout(this.#renewWait);
-    this.#renewWait = null;
+    this.#cancelRenewWait();
     if (!host.ready) {
       this.#failedStarts++;
       if (host.sliced) this.#sliceAllowed = false;
