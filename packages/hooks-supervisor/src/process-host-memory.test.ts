@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_NODE_OPTIONS, hostLimitArg, PROCESS_HOST_SOURCE } from './process-host-source.js';
-import { ProcessHost, type HostRequest } from './process-host.js';
+import { HOST_RENEW_IDLE_MS, HOST_RENEW_MAX_TRIES, ProcessHost, type HostRequest } from './process-host.js';
 import { baseEnv, procTable, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-mem-'));
@@ -85,6 +85,11 @@ describe('the host warms up before it is ready', () => {
     expect(await until(() => out.includes('\n'))).toBe(true);
     expect(out.split('\n')).toHaveLength(2);
     expect(JSON.parse(out)).toMatchObject({ t: 'ready' });
+    // By then the host has reaped a child: the page faults of waited-for children (cminflt,
+    // the 10th field after the name in /proc/<pid>/stat) count its warm-up run, and nothing
+    // else, since nothing was asked of it yet.
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'latin1');
+    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[8])).toBeGreaterThan(0);
     child.stdin.write(JSON.stringify({ t: 'r', id: 1, ...req('printf one') }) + '\n');
     expect(await until(() => out.includes('"t":"d","id":1'))).toBe(true);
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { t: string; id?: number });
@@ -93,6 +98,17 @@ describe('the host warms up before it is ready', () => {
     expect(procTable().filter((p) => p.ppid === child.pid && p.state !== 'Z')).toEqual([]);
     child.stdin.end();
     await new Promise((r) => child.once('close', r));
+  });
+});
+
+describe('asking a host what it holds', () => {
+  it('gets null when the host goes before it answers', async () => {
+    // A host that says it is ready, reads one line and exits without answering it.
+    const h = host({ launch: () => ({ file: '/bin/sh', args: ['-c', `echo '{"t":"ready"}'; read line; exit 0`], sliced: false }) });
+    await h.start();
+    expect(h.ready).toBe(true);
+    expect(await h.status()).toBeNull();
+    expect(await until(() => !h.ready)).toBe(true);
   });
 });
 
@@ -206,6 +222,28 @@ describe.runIf(process.platform === 'linux')('a host that has grown is replaced'
     expect(await until(() => h.replaced === 1)).toBe(true);
     expect(h.started).toBe(2);
   });
+
+  it('starts the replacement anyway when the host is never idle, and still waits for its runs to end', async () => {
+    const h = host(growing);
+    await h.start();
+    const grown = h.pid!;
+    await h.run(printing(10)).done;
+    await sleep(SWEPT_MS);
+    // Grown at the sweep after the short run, while a run that outlasts every wait is in flight.
+    const long = h.run(req(`sleep ${(HOST_RENEW_IDLE_MS * HOST_RENEW_MAX_TRIES) / 1000 + 1.5}`));
+    await h.run(printing(10)).done;
+    await sleep(SWEPT_MS);
+    expect((await h.status())!.grown).toBe(true);
+    const grownAt = Date.now();
+    expect(h.replacement).toBe('none');
+    expect(await until(() => h.replacement === 'ready', HOST_RENEW_IDLE_MS * HOST_RENEW_MAX_TRIES + 3_000)).toBe(true);
+    // It waited all its tries (less the wait the first sweep took), not one.
+    expect(Date.now() - grownAt).toBeGreaterThan(HOST_RENEW_IDLE_MS * (HOST_RENEW_MAX_TRIES - 5));
+    expect(h.pid).toBe(grown);
+    expect(await long.done).toMatchObject({ exitCode: 0 });
+    expect(h.replaced).toBe(1);
+    expect(h.pid).not.toBe(grown);
+  }, 15_000);
 
   it('starts no replacement for a host below its limit', async () => {
     const h = host({ collectAfterBytes: 0 });

@@ -395,12 +395,11 @@ export class ProcessHost {
       this.#startSpareWhenIdle(current, 0);
       return;
     }
-    if (!this.#spare.ready || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
+    // (The grown host is ready, so nobody waits for a start here.)
+    if (!this.#spare.ready || this.#pending.size > 0) return;
     this.#current = this.#spare;
     this.#spare = null;
     this.replaced++;
-    this.#wasUp = true;
-    this.#failedStarts = 0;
     this.#idleRefs(this.#current.child);
     current.child.stdin?.end();
   }
