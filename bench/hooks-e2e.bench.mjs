@@ -253,6 +253,7 @@ export async function run() {
       const floors = [...(await spawnFloor())];
       const sessionFloors = [...(await spawnFloor(20, true))];
       const idleFloors = [...(await spawnFloor(20, false, IDLE_MS))];
+      const sessionIdleFloors = [...(await spawnFloor(20, true, IDLE_MS))];
       const slicedFloors = [...(await spawnFloor(20, false, 0, true))];
       const bare = await bareRate();
       // Conversations interleave modes and gate counts, so a change in the machine's load
@@ -268,6 +269,7 @@ export async function run() {
             floors.push(...(await spawnFloor(10)));
             sessionFloors.push(...(await spawnFloor(5, true)));
             idleFloors.push(...(await spawnFloor(5, false, IDLE_MS)));
+            sessionIdleFloors.push(...(await spawnFloor(5, true, IDLE_MS)));
             slicedFloors.push(...(await spawnFloor(5, false, 0, true)));
             const c = await conversation(gates, mode);
             gaps[mode][gates].push(...c.gaps);
@@ -293,6 +295,8 @@ export async function run() {
       const slicing = hostLaunch(process.execPath, '', true).sliced;
       rows.push({ name: `[${load}] the same spawn from a node with the host's scheduler slice`, value: round(slicedFloor), unit: 'ms', note: slicing ? `${round(slicedFloor / floor)}× the floor; median of ${slicedFloors.length}; what the slice alone buys a bare spawn (the goals are against the plain floor)` : 'no slice asked for here (not Linux x64/arm64, no Perl, or CODEWHALE_HOST_SLICE=off): the plain floor again' });
       rows.push({ name: `[${load}] the same spawn in its own session (setsid, as hooks)`, value: round(sessionFloor), unit: 'ms', note: `${round(sessionFloor / floor)}× the floor; median of ${sessionFloors.length}; sched_autogroup ${autogroup}` });
+      const sessionIdleFloor = median(sessionIdleFloors);
+      rows.push({ name: `[${load}] the same spawn in its own session after ${IDLE_MS} ms idle (a first gate's hook)`, value: round(sessionIdleFloor), unit: 'ms', note: `${round(sessionIdleFloor / floor)}× the floor; median of ${sessionIdleFloors.length}; a first gate's hook is such a spawn (see docs/design-notes.md, "Under load, a new session waits for a slice")` });
       for (const mode of MODES) {
         setSpawnMode(mode);
         const g = { 0: median(gaps[mode][0]), 1: median(gaps[mode][1]), 10: median(gaps[mode][10]) };
@@ -302,7 +306,7 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 0 hooks`, value: round(g[0]), unit: 'ms', note: `÷ floor ${round(g[0] / floor)}× (goal ≤ 3); ${gaps[mode][0].length} gaps; request to request ${round(between)} ms (${round(between / floor)}×)` });
         const pOne = median(paired[mode].one);
         const pFurther = median(paired[mode].further);
-        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×; ÷ the sliced floor ${round(one / slicedFloor)}×` });
+        rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×; ÷ the same in its own session ${round(one / sessionIdleFloor)}×; ÷ the sliced floor ${round(one / slicedFloor)}×` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×; ÷ the sliced floor ${round(further / slicedFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
         const s = await stalls(dir);

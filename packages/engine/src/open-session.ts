@@ -11,6 +11,7 @@ import {
   projectRevocationCheck,
   readUserConfig as readConfigText,
   resolvePaths,
+  warmProcessHost,
   type CodewhalePaths,
   type HookConfiguration,
   type HookLogger,
@@ -162,6 +163,14 @@ function noticeLogger(sink: { current: ((n: HostNotice) => void) | null }): Hook
  * otherwise hooks load from disk, except for the `exec` profile without `flags.hooks`.
  * Failures are `EngineError`s with category `config` (file, line, fix in `issues`).
  */
+const SHELL_TOOL_NAMES: ReadonlySet<string> = new Set(['bash', 'Bash', 'exec_shell']);
+
+/** Whether a session may spawn anything: hooks it was given or loaded, or a shell tool (the default tools have one). */
+function mayStartProcesses(o: OpenSessionOptions, configuration: HookConfiguration | null, fromDisk: boolean): boolean {
+  if (o.hooks != null || (fromDisk && (configuration?.loaded.set.hooks.length ?? 0) > 0)) return true;
+  return o.tools === undefined || o.tools.some((t) => SHELL_TOOL_NAMES.has(t.name));
+}
+
 export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   const env = o.env ?? process.env;
   const flags = o.flags ?? {};
@@ -169,6 +178,11 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   const workspace = canonicalWorkspace(o.workspace);
   const fromDisk = o.hooks === undefined && (o.profile !== 'exec' || flags.hooks === true);
   const configuration = fromDisk ? loadHooks(paths, workspace) : null;
+  // A session that can spawn (a hook, or a shell tool) starts the process host now, in the
+  // background, while the provider opens and the first model request runs: its first spawns
+  // then go through the host instead of forking this process (see the supervisor's README,
+  // "Starting the host").
+  if (mayStartProcesses(o, configuration, fromDisk)) warmProcessHost();
   const user = configuration ? { document: configuration.loaded.userConfig.document, text: configuration.configText } : readUserConfig(paths);
   const settings = settingsOf(user.document, user.text, paths.configPath);
   const retry = retryOptions(settings.retry);

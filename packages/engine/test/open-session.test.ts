@@ -3,7 +3,8 @@
  * real hook scripts, over the fake OpenAI server on 127.0.0.1. Two hosts share one process
  * and one set of pools, each with its own `sess_` id.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -297,5 +298,34 @@ describe('hooks test and a real session share one gate chain', () => {
     }
     const bad = await harness.planCall({ ...calls[2]!, mode: 'work' });
     expect(bad).toMatchObject({ effective: 'deny', plan: { kind: 'blocked', stage: 'rewrite' } });
+  });
+});
+
+describe('openSession starts the process host early', () => {
+  it('a session that can spawn starts it in the background when it opens; one that cannot does not', () => {
+    // A fresh process: the host is shared by every session of a process, and this file's
+    // other sessions have started it long ago.
+    const sb = sandbox(() => '');
+    const engine = join(import.meta.dirname, '..', 'dist', 'index.js');
+    const supervisor = join(import.meta.dirname, '..', '..', 'hooks-supervisor', 'dist', 'index.js');
+    expect(existsSync(engine), 'build the package first (pnpm test does)').toBe(true);
+    const script = `const e = await import(${JSON.stringify(engine)});
+const s = await import(${JSON.stringify(supervisor)});
+s.setSpawnMode('host');
+const host = s.sharedProcessHost();
+const open = (over) => e.openSession({ workspace: ${JSON.stringify(sb.ws)}, env: ${JSON.stringify(sb.env)}, profile: 'tui', provider: new e.ReplayProvider([]), ...over });
+const out = {};
+const none = await open({ tools: [] });
+out.noShellNoHooks = host.started;
+const withShell = await open({});
+out.defaultTools = host.started;
+out.readyBeforeAnySpawn = await new Promise((resolve) => { const t0 = Date.now(); const poll = () => (host.ready || Date.now() - t0 > 10000 ? resolve(host.ready) : setTimeout(poll, 5)); poll(); });
+await none.dispose();
+await withShell.dispose();
+host.close();
+console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stdout, r.stderr).not.toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ noShellNoHooks: 0, defaultTools: 1, readyBeforeAnySpawn: true });
   });
 });

@@ -363,6 +363,51 @@ console.log(JSON.stringify([a.success, afterOne, b.success, m.sharedProcessHost(
     expect(JSON.parse(r.stdout)).toEqual([true, 0, true, 1]);
   });
 
+  it('is warmed by warmProcessHost: started at once without a spawn, ready in the background, and the first run goes through it', () => {
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    expect(existsSync(dist), 'build the package first (pnpm test does)').toBe(true);
+    const script = `const m = await import(${JSON.stringify(dist)});
+m.setSpawnMode('host');
+const host = m.sharedProcessHost();
+const out = { warmed: m.warmProcessHost(), started: host.started, readyAtOnce: host.ready };
+const deadline = Date.now() + 10000;
+while (!host.ready && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+out.readyLater = host.ready;
+out.warmedAgain = m.warmProcessHost();
+const h = { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false };
+const o = await m.runHook({ hook: h, command: 'printf %s "$PPID"', cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 5 });
+out.firstRunInHost = Number(o.stdout) === host.pid;
+out.hostsStarted = host.started;
+host.close();
+console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stdout, r.stderr).not.toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ warmed: true, started: 1, readyAtOnce: false, readyLater: true, warmedAgain: true, firstRunInHost: true, hostsStarted: 1 });
+  });
+
+  it('holds nothing while it warms: a process that ends before its host is ready ends, and the host with it', async () => {
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    const script = `const m = await import(${JSON.stringify(dist)});
+m.setSpawnMode('host');
+m.warmProcessHost();
+const host = m.sharedProcessHost();
+process.on('exit', () => console.log(JSON.stringify({ pid: host.pid, readyAtExit: host.ready })));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const out = JSON.parse(r.stdout) as { pid: number; readyAtExit: boolean };
+    // Held until ready, the process would have ended only after its host said so.
+    expect(out).toEqual({ pid: expect.any(Number), readyAtExit: false });
+    expect(await until(() => !alive(out.pid))).toBe(true);
+  });
+
+  it('is not warmed in the in-process mode', () => {
+    const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
+    const script = `const m = await import(${JSON.stringify(dist)});
+m.setSpawnMode('in-process');
+console.log(JSON.stringify([m.warmProcessHost(), m.sharedProcessHost().pid ?? null, m.sharedProcessHost().started]));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(JSON.parse(r.stdout)).toEqual([false, null, 0]);
+  });
+
   it('lets an idle host keep nothing alive, and reports spawn failures by kind', async () => {
     const o = await runHook(spec('true', { cwd: join(dir, 'missing') }));
     expect(o).toMatchObject({ spawnError: 'NotFound', error: 'hook process could not be started (NotFound)' });

@@ -68,6 +68,22 @@ export function useProcessHost(): boolean {
   return false;
 }
 
+/**
+ * Start the shared host in the background, now, when spawning goes through it: a surface
+ * calls this when it opens a session, so that the host is up by the session's first spawns
+ * instead of after them. Nothing waits for it and it holds no reference on the event loop
+ * (a process that ends before the host is ready ends; the host then exits with it). Until it
+ * is ready, spawns are done in process, as without it. Returns whether a host is running or
+ * starting (false in the in-process mode, or when the host is unavailable here).
+ */
+export function warmProcessHost(): boolean {
+  if (spawnMode() !== 'host') return false;
+  const host = sharedProcessHost();
+  if (host.unavailable) return false;
+  host.warm();
+  return true;
+}
+
 /** A chain sent to the host: each run's id (for `after` and {@link ProcessHost.withdraw}) and result. */
 export interface HostChain {
   readonly ids: readonly number[];
@@ -247,6 +263,14 @@ export class ProcessHost {
     // Someone waits for it: hold the event loop until it is up (a background warm-up does not).
     this.#idleRefs(child);
     return ready;
+  }
+
+  /**
+   * Start the host if none is running, without waiting for it: unlike {@link start}, nothing
+   * holds the event loop until it is ready (see {@link warmProcessHost}).
+   */
+  warm(): void {
+    if (!this.unavailable) this.#ensure();
   }
 
   #settleReady(): void {
