@@ -12,15 +12,15 @@
 // shown two ways: the difference of the medians over all gaps, and the median over rounds of
 // the difference within a round (0, 1 and 10 gates back to back), which cancels slow drifts.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { bashTool } from '@codewhale/engine/tools';
 import { HookRuntime, hostLaunch, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
-import { round } from './util.mjs';
+import { cpuBurners, execSandbox, round } from './util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BIN = join(root, 'packages/cli/dist/bin.cjs');
@@ -78,24 +78,10 @@ function inSmallNode(script, sliced = false) {
  * earlier model, the worst case for every spawn that starts a session; see design notes).
  */
 function burners() {
-  const ownSession = BURNER !== 'same-session';
-  // A burner outside our session gets no SIGHUP or Ctrl-C from our terminal: each one also
-  // ends itself once its parent (this benchmark) is gone.
-  const burn = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
-  const procs = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', burn], { stdio: 'ignore', detached: ownSession }));
+  const procs = cpuBurners(BURNER !== 'same-session');
   return () => {
     for (const p of procs) p.kill('SIGKILL');
   };
-}
-
-function sandbox(gates) {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-bench-e2e-')));
-  const home = join(dir, 'home');
-  const ws = join(dir, 'ws');
-  mkdirSync(home);
-  mkdirSync(ws);
-  const hooks = gates === 0 ? '' : `[hooks]\n${Array.from({ length: gates }, (_, i) => `[[hooks.hooks]]\nname = "gate${i}"\nevent = "tool_call_before"\ncommand = "true"\n`).join('\n')}`;
-  return { home, ws, hooks };
 }
 
 /**
@@ -111,7 +97,7 @@ async function conversation(gates, mode) {
     return index < CALLS ? { tool_calls: [{ id: `call_${index}`, name: 'bash', arguments: { command: 'true' } }] } : { text: 'done' };
   };
   const server = await startFakeOpenAIServer({ turns, onReplyEnd: (index) => (replyEnds[index] = performance.now()) });
-  const sb = sandbox(gates);
+  const sb = execSandbox(gates);
   writeFileSync(join(sb.home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${sb.hooks}`);
   const env = { PATH: process.env.PATH, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
   const code = await new Promise((resolve) => {

@@ -16,10 +16,11 @@
 // scheduling group under sched_autogroup, and that wait is what one pays (see
 // docs/design-notes.md, "Under load, a new session waits for a slice").
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
+import { cpuBurners, execSandbox } from './util.mjs';
 
 const TRACING = '/sys/kernel/tracing';
 const root = new URL('..', import.meta.url).pathname;
@@ -44,12 +45,6 @@ const median = (xs) => {
 };
 const nowNs = () => Number(process.hrtime.bigint());
 
-/** One busy process per core, each in a session of its own (as in `pnpm bench hooks-e2e`). */
-function burners() {
-  const burn = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
-  return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', burn], { stdio: 'ignore', detached: true }));
-}
-
 /** One traced conversation: the trace's text, the agent's pid and the gaps' windows (CLOCK_MONOTONIC ns). */
 async function conversation(gates) {
   const arrivals = [];
@@ -59,12 +54,7 @@ async function conversation(gates) {
     return index < CALLS ? { tool_calls: [{ id: `call_${index}`, name: 'bash', arguments: { command: 'true' } }] } : { text: 'done' };
   };
   const server = await startFakeOpenAIServer({ turns, onReplyEnd: (index) => (replyEnds[index] = nowNs()) });
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-sched-trace-')));
-  const home = join(dir, 'home');
-  const ws = join(dir, 'ws');
-  mkdirSync(home);
-  mkdirSync(ws);
-  const hooks = gates === 0 ? '' : `[hooks]\n${Array.from({ length: gates }, (_, i) => `[[hooks.hooks]]\nname = "gate${i}"\nevent = "tool_call_before"\ncommand = "true"\n`).join('\n')}`;
+  const { home, ws, hooks } = execSandbox(gates, 'cw-sched-trace-');
   writeFileSync(join(home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${hooks}`);
   tracing('trace', '');
   tracing('tracing_on', '1');
@@ -190,7 +180,7 @@ async function main() {
   tracing('options/record-tgid', '1');
   tracing('buffer_size_kb', '65536');
   for (const e of EVENTS) tracing(`events/sched/${e}/enable`, '1');
-  const procs = LOADED ? burners() : [];
+  const procs = LOADED ? cpuBurners() : [];
   try {
     await new Promise((r) => setTimeout(r, 300));
     const ms = (ns) => (ns / 1e6).toFixed(3);

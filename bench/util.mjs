@@ -1,4 +1,9 @@
-// Small timing helpers shared by the benchmarks.
+// Small helpers shared by the benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export function time(fn, { minMs = 300, minRuns = 3 } = {}) {
   const runs = [];
   const start = performance.now();
@@ -24,3 +29,25 @@ export async function timeAsync(fn, { runs = 20, warmup = 3 } = {}) {
 }
 
 export const round = (n, d = 2) => Number(n.toFixed(d));
+
+/**
+ * One busy process per core, each in a session of its own unless `ownSession` is false (then
+ * in this process's session: its scheduling group, under sched_autogroup). A burner outside
+ * our session gets no SIGHUP or Ctrl-C from our terminal, so each one also ends itself once
+ * its parent is gone. Returns the processes; kill them with SIGKILL.
+ */
+export function cpuBurners(ownSession = true) {
+  const burn = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
+  return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', burn], { stdio: 'ignore', detached: ownSession }));
+}
+
+/** A home and a workspace for one `codewhale exec` conversation, and the `[hooks]` text of `gates` `true` gates. */
+export function execSandbox(gates, prefix = 'cw-bench-e2e-') {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const home = join(dir, 'home');
+  const ws = join(dir, 'ws');
+  mkdirSync(home);
+  mkdirSync(ws);
+  const hooks = gates === 0 ? '' : `[hooks]\n${Array.from({ length: gates }, (_, i) => `[[hooks.hooks]]\nname = "gate${i}"\nevent = "tool_call_before"\ncommand = "true"\n`).join('\n')}`;
+  return { home, ws, hooks };
+}

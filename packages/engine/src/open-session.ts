@@ -25,6 +25,7 @@ import { retryOptions, type Settings } from './settings/settings.js';
 import { ReplayProvider } from './provider/replay-provider.js';
 import type { ModelProvider } from './provider/types.js';
 import { SessionHost, type LifecycleHooks, type Reloader } from './session-host.js';
+import { SHELL_TOOL_NAMES } from './tools/shell-tool.js';
 import type { HostNotice, OpenSessionOptions, ReloadReport } from './surface.js';
 
 /** Hook pools several sessions of one process share (the Runtime API runs many threads). */
@@ -153,6 +154,12 @@ function noticeLogger(sink: { current: ((n: HostNotice) => void) | null }): Hook
   };
 }
 
+/** Whether a session may spawn anything: hooks it was given or loaded, or a shell tool (the default tools have one). */
+function mayStartProcesses(o: OpenSessionOptions, configuration: HookConfiguration | null): boolean {
+  if (o.hooks != null || (configuration?.loaded.set.hooks.length ?? 0) > 0) return true;
+  return o.tools === undefined || o.tools.some((t) => SHELL_TOOL_NAMES.has(t.name));
+}
+
 /**
  * Open a session the way every surface does: read the user's config once, resolve the model
  * route and the `[retry]` policy, load the hook configuration (global hooks plus the
@@ -163,14 +170,6 @@ function noticeLogger(sink: { current: ((n: HostNotice) => void) | null }): Hook
  * otherwise hooks load from disk, except for the `exec` profile without `flags.hooks`.
  * Failures are `EngineError`s with category `config` (file, line, fix in `issues`).
  */
-const SHELL_TOOL_NAMES: ReadonlySet<string> = new Set(['bash', 'Bash', 'exec_shell']);
-
-/** Whether a session may spawn anything: hooks it was given or loaded, or a shell tool (the default tools have one). */
-function mayStartProcesses(o: OpenSessionOptions, configuration: HookConfiguration | null, fromDisk: boolean): boolean {
-  if (o.hooks != null || (fromDisk && (configuration?.loaded.set.hooks.length ?? 0) > 0)) return true;
-  return o.tools === undefined || o.tools.some((t) => SHELL_TOOL_NAMES.has(t.name));
-}
-
 export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   const env = o.env ?? process.env;
   const flags = o.flags ?? {};
@@ -181,8 +180,8 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   // A session that can spawn (a hook, or a shell tool) starts the process host now, in the
   // background, while the provider opens and the first model request runs: its first spawns
   // then go through the host instead of forking this process (see the supervisor's README,
-  // "Starting the host").
-  if (mayStartProcesses(o, configuration, fromDisk)) warmProcessHost();
+  // "The process host").
+  if (mayStartProcesses(o, configuration)) warmProcessHost();
   const user = configuration ? { document: configuration.loaded.userConfig.document, text: configuration.configText } : readUserConfig(paths);
   const settings = settingsOf(user.document, user.text, paths.configPath);
   const retry = retryOptions(settings.retry);

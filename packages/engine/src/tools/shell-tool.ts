@@ -196,3 +196,6 @@ export const bashTool = shellTool('bash', false, 'Run a shell command in the wor
 export const BashTool = shellTool('Bash', true, 'Run a shell command in the workspace (sh -c) with stdout and stderr kept separate.');
 /** `exec_shell`: the legacy name, stdout and stderr separate. Hidden compatibility name. */
 export const execShellTool = shellTool('exec_shell', true, 'Run a shell command in the workspace (sh -c) with stdout and stderr kept separate.');
+
+/** The names of the shell tools (a session with one of them may spawn). */
+export const SHELL_TOOL_NAMES: ReadonlySet<string> = new Set([bashTool.name, BashTool.name, execShellTool.name]);
