@@ -175,7 +175,25 @@ export function analyse(text, { agent, bench, burners: burnerPids, windows }) {
   return { perRole, spawns, inProcess, gaps: windows.map(([a, b]) => b - a) };
 }
 
+/** The tracing settings this tool changes, as they were (restored at the end). */
+function savedSettings() {
+  const read = (file) => readFileSync(join(TRACING, file), 'utf8').trim();
+  const clock = /\[(\S+)\]/.exec(read('trace_clock'))?.[1] ?? 'local';
+  const files = ['options/record-tgid', 'buffer_size_kb', ...EVENTS.map((e) => `events/sched/${e}/enable`)];
+  const values = [['trace_clock', clock], ...files.map((f) => [f, read(f).split(' ')[0]])];
+  return () => {
+    for (const [file, value] of values) {
+      try {
+        tracing(file, value);
+      } catch {
+        // a setting the kernel will not take back (it was never changed then)
+      }
+    }
+  };
+}
+
 async function main() {
+  const restore = savedSettings();
   tracing('trace_clock', 'mono');
   tracing('options/record-tgid', '1');
   tracing('buffer_size_kb', '65536');
@@ -216,8 +234,8 @@ async function main() {
     }
   } finally {
     for (const p of procs) p.kill('SIGKILL');
-    for (const e of EVENTS) tracing(`events/sched/${e}/enable`, '0');
     tracing('trace', '');
+    restore();
   }
 }
 
