@@ -76,7 +76,7 @@ async function conversation(gates) {
 const LINE = /^\s*(.+?)-(\d+)\s+\(\s*(\S+)\)\s+\[(\d+)\]\s+\S+\s+(\d+\.\d+): (\w+): (.*)$/;
 
 /** Per-role run and wait time in the gaps' windows, and each spawn's fork-to-exec wait. */
-export function analyse(text, { agent, bench, burners: burnerPids, windows }) {
+function analyse(text, { agent, bench, burners: burnerPids, windows }) {
   const tgid = new Map();
   const parent = new Map();
   const execs = new Map();

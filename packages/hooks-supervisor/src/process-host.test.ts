@@ -399,6 +399,18 @@ process.on('exit', () => console.log(JSON.stringify({ pid: host.pid, readyAtExit
     expect(await until(() => !alive(out.pid))).toBe(true);
   });
 
+  it('is not warmed where it cannot start: after three hosts died before they were ready, warm() starts none', async () => {
+    const host = new ProcessHost({ launch: () => ({ file: '/bin/sh', args: ['-c', 'exit 3'], sliced: false }) });
+    for (let i = 0; i < 3; i++) {
+      expect(host.warm()).toBe(true);
+      await host.start();
+    }
+    expect(host.unavailable).toBe(true);
+    expect(host.started).toBe(3);
+    expect(host.warm()).toBe(false);
+    expect(host.started).toBe(3);
+  });
+
   it('is not warmed in the in-process mode', () => {
     const dist = join(import.meta.dirname, '..', 'dist', 'index.js');
     const script = `const m = await import(${JSON.stringify(dist)});

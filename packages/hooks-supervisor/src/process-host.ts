@@ -77,11 +77,7 @@ export function useProcessHost(): boolean {
  * starting (false in the in-process mode, or when the host is unavailable here).
  */
 export function warmProcessHost(): boolean {
-  if (spawnMode() !== 'host') return false;
-  const host = sharedProcessHost();
-  if (host.unavailable) return false;
-  host.warm();
-  return true;
+  return spawnMode() === 'host' && sharedProcessHost().warm();
 }
 
 /** A chain sent to the host: each run's id (for `after` and {@link ProcessHost.withdraw}) and result. */
@@ -267,10 +263,13 @@ export class ProcessHost {
 
   /**
    * Start the host if none is running, without waiting for it: unlike {@link start}, nothing
-   * holds the event loop until it is ready (see {@link warmProcessHost}).
+   * holds the event loop until it is ready (see {@link warmProcessHost}). Returns whether a
+   * host is running or starting (false when the host is unavailable here).
    */
-  warm(): void {
-    if (!this.unavailable) this.#ensure();
+  warm(): boolean {
+    if (this.unavailable) return false;
+    this.#ensure();
+    return true;
   }
 
   #settleReady(): void {
