@@ -4,6 +4,7 @@
 //
 //   sudo node bench/sched-trace.mjs                  # 0 and 1 gate, 3 conversations each, under burners
 //   TRACE_GATES=0,1,10 TRACE_CONVERSATIONS=5 TRACE_LOADED=0 node bench/sched-trace.mjs
+//   TRACE_TIMELINE=1 TRACE_LOADED=0 node bench/sched-trace.mjs   # and one gap, event by event
 //
 // It runs `codewhale exec --hooks` against the fake OpenAI server (20 shell calls), as
 // `pnpm bench hooks-e2e` does, with the kernel recording every wake-up, context switch, fork
@@ -29,7 +30,10 @@ const CALLS = 20;
 const GATES = (process.env.TRACE_GATES ?? '0,1').split(',').map(Number);
 const CONVERSATIONS = Number(process.env.TRACE_CONVERSATIONS) || 3;
 const LOADED = process.env.TRACE_LOADED !== '0';
-const EVENTS = ['sched_wakeup', 'sched_wakeup_new', 'sched_switch', 'sched_process_fork', 'sched_process_exec'];
+// TRACE_TIMELINE=1: also print, for the median gap of each gate count's last conversation,
+// every scheduler event in it (who woke whom, who ran where), by role.
+const TIMELINE = process.env.TRACE_TIMELINE === '1';
+const EVENTS = ['sched_wakeup', 'sched_wakeup_new', 'sched_switch', 'sched_process_fork', 'sched_process_exec', 'sched_process_exit'];
 
 try {
   accessSync(join(TRACING, 'trace'), constants.W_OK);
@@ -89,7 +93,7 @@ function analyse(text, { agent, bench, burners: burnerPids, windows }) {
     const ts = Math.round(Number(m[5]) * 1e9);
     const event = m[6];
     const rest = m[7];
-    events.push({ ts, event, tid, rest });
+    events.push({ ts, event, tid, rest, cpu: Number(m[4]) });
     if (event === 'sched_process_fork') {
       const f = /pid=(\d+) child_comm=.*? child_pid=(\d+)/.exec(rest);
       if (f) parent.set(Number(f[2]), Number(f[1]));
@@ -172,7 +176,35 @@ function analyse(text, { agent, bench, burners: burnerPids, windows }) {
   // Who started each /bin/sh: the host, or the agent itself (in process, before the host was up).
   let inProcess = 0;
   for (const [p] of execAt) if (role(p) === 'agent, other processes') inProcess++;
-  return { perRole, spawns, inProcess, gaps: windows.map(([a, b]) => b - a) };
+  const gaps = windows.map(([a, b]) => b - a);
+  return { perRole, spawns, inProcess, gaps, timeline: TIMELINE ? timeline(events, role, windows, gaps) : [] };
+}
+
+/** The scheduler events of the median gap, one line each, times from the gap's start in ms. */
+function timeline(events, role, windows, gaps) {
+  const order = gaps.map((g, i) => [g, i]).sort((p, q) => p[0] - q[0]);
+  const [w0, w1] = windows[order[Math.floor(order.length / 2)][1]];
+  const short = (t) => `${role(t).replace('hooks and shell commands', 'child').replace('agent, main thread', 'agent').replace('benchmark (fake model)', 'model').replace('process host', 'host')}:${t}`;
+  const lines = [`  timeline of the median gap (${((w1 - w0) / 1e6).toFixed(3)} ms):`];
+  for (const { ts, event, tid, rest, cpu } of events) {
+    if (ts < w0 || ts > w1) continue;
+    const at = `+${((ts - w0) / 1e6).toFixed(3)}`.padStart(8);
+    if (event === 'sched_wakeup' || event === 'sched_wakeup_new') {
+      const p = Number(/ pid=(\d+)/.exec(rest)?.[1]);
+      const to = Number(/target_cpu=(\d+)/.exec(rest)?.[1]);
+      lines.push(`  ${at} [${cpu}] ${short(tid)} ${event === 'sched_wakeup_new' ? 'starts' : 'wakes'} ${short(p)} on cpu ${to}`);
+    } else if (event === 'sched_switch') {
+      const s = /prev_pid=(\d+) .*?prev_state=(\S+) ==> next_comm=.*? next_pid=(\d+)/.exec(rest);
+      if (s) lines.push(`  ${at} [${cpu}] ${short(Number(s[1]))} (${s[2]}) -> ${short(Number(s[3]))}`);
+    } else if (event === 'sched_process_exec') {
+      lines.push(`  ${at} [${cpu}] ${short(tid)} exec ${/filename=(\S+)/.exec(rest)?.[1]}`);
+    } else if (event === 'sched_process_fork') {
+      lines.push(`  ${at} [${cpu}] ${short(tid)} forks ${/child_pid=(\d+)/.exec(rest)?.[1]}`);
+    } else if (event === 'sched_process_exit') {
+      lines.push(`  ${at} [${cpu}] ${short(tid)} exits`);
+    }
+  }
+  return lines;
 }
 
 /** The tracing settings this tool changes, as they were (restored at the end). */
@@ -208,12 +240,14 @@ async function main() {
       const perRole = new Map();
       let n = 0;
       let inProcess = 0;
+      let lastTimeline = [];
       for (let i = 0; i < CONVERSATIONS; i++) {
         const c = await conversation(gates);
         const a = analyse(c.text, { agent: c.agent, bench: process.pid, burners: procs.map((p) => p.pid), windows: c.windows });
         gaps.push(...a.gaps);
         spawns.push(...a.spawns);
         inProcess += a.inProcess;
+        lastTimeline = a.timeline;
         n += c.windows.length;
         for (const [r, x] of a.perRole) {
           const y = perRole.get(r) ?? { run: 0, wait: 0 };
@@ -231,6 +265,7 @@ async function main() {
         console.log(`  hooks and shell commands, fork to exec of /bin/sh: median ${ms(median(spawns.map((s) => s.total)))} ms, of it waiting ${ms(median(spawns.map((s) => s.waited)))} ms (${spawns.length} spawns)`);
       }
       console.log(`  spawned in process by the agent (before its host was ready): ${inProcess}; by the host: ${spawns.length}`);
+      for (const line of lastTimeline) console.log(line);
     }
   } finally {
     for (const p of procs) p.kill('SIGKILL');

@@ -308,11 +308,14 @@ export class AgentSession {
         if (response.calls.length === 0) break;
         // Planning pass over the whole batch (hooks included) before the first call runs.
         const planned: { call: ModelToolCall; plan: ToolPlan }[] = [];
+        // A call alone in its batch may start the moment its gates allow it (see #plan).
+        const alone = response.calls.length === 1;
         for (const call of response.calls) {
           this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: argumentsOrText(call.arguments) });
-          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call) });
+          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call, signal, alone) });
         }
         for (const { call, plan } of planned) {
+          if (signal.aborted && plan.kind === 'ready') plan.staged?.continuation.abandon();
           const outcome = signal.aborted && plan.kind === 'ready' ? this.#finish(call, cancelled(call) as Refusal, 0) : await this.#execute(call, plan, signal);
           toolCount++;
           this.#history.push({ role: 'tool', toolCallId: call.id, content: outcome.modelText });
@@ -391,9 +394,17 @@ export class AgentSession {
     return { text, reasoning, calls, usage: final, replayTokens: replayChars > 0 ? Math.ceil(replayChars / 4) : null };
   }
 
-  #plan(call: ModelToolCall): Promise<ToolPlan> {
+  /**
+   * Plan one call. `alone`: it is the only call of its batch, so its process may be staged
+   * behind its gates (the tool's `stage`): the host starts it the moment they allow it as it
+   * is, without a round trip through this process. In a batch of several calls every gate
+   * runs before the first call does, so none is staged there.
+   */
+  #plan(call: ModelToolCall, signal: AbortSignal, alone: boolean): Promise<ToolPlan> {
     const hooks = this.#hooks;
+    const stage = alone && hooks !== null ? (tool: ToolDefinition, input: unknown) => tool.stage?.(input, this.#toolContext(call, tool.name, signal)) ?? null : null;
     return planToolCall({
+      stage,
       call,
       tools: this.#byName,
       knownTools: BUILTIN_TOOLS,
@@ -433,30 +444,7 @@ export class AgentSession {
         return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), decision: p.decision }, started);
       }
     }
-    const ctx: ToolRunContext = {
-      workspace: this.workspace,
-      callId: call.id,
-      toolName: p.tool.name,
-      signal,
-      hooks: this.#hooks,
-      wantsReceipt: this.#hooks !== null && (this.#hooks.has('tool_call_after') || this.#hooks.has('on_error')),
-      parentEnv: this.#parentEnv,
-      outsideWorkspace: this.#sessionTrust,
-      services: {
-        setTodos: (todos) => {
-          this.#todos = todos;
-        },
-        askUser: async (request) => {
-          this.#emit({ type: 'user_input_required', request });
-          try {
-            return await this.#interaction.askUser(request, signal);
-          } finally {
-            this.#emit({ type: 'user_input_answered', id: request.id });
-          }
-        },
-        runSubagent: (request, sig) => this.#runSubagent(request, sig),
-      },
-    };
+    const ctx: ToolRunContext = { ...this.#toolContext(call, p.tool.name, signal), staged: p.staged };
     let result: ToolResult;
     try {
       result = await p.tool.execute(p.input, ctx);
@@ -476,6 +464,34 @@ export class AgentSession {
       decision: p.decision,
       receipt,
       durationMs: Math.round(performance.now() - started),
+    };
+  }
+
+  /** What a tool runs with (and what its `stage` prepares with). */
+  #toolContext(call: ModelToolCall, toolName: string, signal: AbortSignal): ToolRunContext {
+    return {
+      workspace: this.workspace,
+      callId: call.id,
+      toolName,
+      signal,
+      hooks: this.#hooks,
+      wantsReceipt: this.#hooks !== null && (this.#hooks.has('tool_call_after') || this.#hooks.has('on_error')),
+      parentEnv: this.#parentEnv,
+      outsideWorkspace: this.#sessionTrust,
+      services: {
+        setTodos: (todos) => {
+          this.#todos = todos;
+        },
+        askUser: async (request) => {
+          this.#emit({ type: 'user_input_required', request });
+          try {
+            return await this.#interaction.askUser(request, signal);
+          } finally {
+            this.#emit({ type: 'user_input_answered', id: request.id });
+          }
+        },
+        runSubagent: (request, sig) => this.#runSubagent(request, sig),
+      },
     };
   }
 

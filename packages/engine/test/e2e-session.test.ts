@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HookRuntime, JsonlLog } from '@codewhale/hooks-supervisor';
+import { HookRuntime, JsonlLog, type ShellContinuation } from '@codewhale/hooks-supervisor';
 import { SessionHost, type HostNotice, type HostProfile } from '../src/session-host.js';
 import { OpenAICompatibleProvider } from '../src/provider/openai-compatible.js';
 import type { Interaction } from '../src/session.js';
@@ -192,6 +192,89 @@ describe('tool_call_before through a real session', () => {
     await h.host.submit('go');
     expect(h.toolReply(1)).toMatch(/^Error: Tool 'bash' was denied: Plan mode does not run shell commands/);
     expect(existsSync(join(h.dir, 'gate-ran'))).toBe(false);
+  });
+});
+
+/** Record what each toolCallBefore was offered: the staged command, if any (see ShellContinuation). */
+function spyOnGates(runtime: HookRuntime): (ShellContinuation | undefined)[] {
+  const offered: (ShellContinuation | undefined)[] = [];
+  const gate = runtime.toolCallBefore.bind(runtime);
+  runtime.toolCallBefore = (call) => {
+    offered.push(call.then);
+    return gate(call);
+  };
+  return offered;
+}
+
+const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
+
+describe('a shell command staged behind its gates, through a real session', () => {
+  it('starts in the process host right after a gate that allows cleanly, exactly once', async () => {
+    const h = await harness({ turns: [bash('echo run >> ../runs; echo hi'), done()], hooks: (dir) => [{ event: 'tool_call_before', command: `echo gate >> ${dir}/runs` }] });
+    const offered = spyOnGates(h.runtime);
+    await h.host.submit('go');
+    expect(offered).toHaveLength(1);
+    expect(offered[0]?.sent).toBe(true);
+    expect(lines(join(h.dir, 'runs'))).toEqual(['gate', 'run']);
+    expect(h.toolReply(1)).toBe('hi\n[exit code: 0]');
+  });
+
+  const steering: [string, string, (h: Harness) => void][] = [
+    ['a deny (exit 2)', 'exit 2', (h) => expect(h.toolReply(1)).toMatch(/^Error: Tool 'bash' was denied/)],
+    ['a JSON deny', `echo '{"decision":"deny","reason":"no"}'`, (h) => expect(h.toolReply(1)).toMatch(/^Error: Tool 'bash' was denied/)],
+    ['a rewrite', `echo '{"updatedInput":{"command":"echo other >> ../runs"}}'`, (h) => expect(lines(join(h.dir, 'runs'))).toEqual(['other'])],
+    ['context', `echo '{"additionalContext":"careful"}'`, (h) => expect(h.toolReply(1)).toBe('[exit code: 0]\n\n[hook context] careful')],
+    ['an explicit allow', `echo '{"decision":"allow"}'`, (h) => expect(h.toolReply(1)).toBe('[exit code: 0]')],
+  ];
+  for (const [what, gate, check] of steering) {
+    it(`after ${what}, the decision says what runs: the staged command never starts on its own`, async () => {
+      const h = await harness({ turns: [bash('echo run >> ../runs'), done()], hooks: () => [{ event: 'tool_call_before', command: gate }] });
+      const offered = spyOnGates(h.runtime);
+      await h.host.submit('go');
+      expect(offered[0]?.sent).toBe(true);
+      expect(await offered[0]!.result()).toBeNull();
+      check(h);
+      // Once at most, whichever way it ran.
+      expect(lines(join(h.dir, 'runs')).filter((l) => l === 'run').length).toBe(what === 'context' || what === 'an explicit allow' ? 1 : 0);
+    });
+  }
+
+  it('stages nothing in a batch of two calls: both gates run before either command', async () => {
+    const h = await harness({
+      turns: [{ tool_calls: [{ id: 'a', name: 'bash', arguments: { command: 'echo run-a >> ../runs' } }, { id: 'b', name: 'bash', arguments: { command: 'echo run-b >> ../runs' } }] }, done()],
+      hooks: (dir) => [{ event: 'tool_call_before', command: `echo gate >> ${dir}/runs` }],
+    });
+    const offered = spyOnGates(h.runtime);
+    await h.host.submit('go');
+    expect(offered).toEqual([undefined, undefined]);
+    expect(lines(join(h.dir, 'runs'))).toEqual(['gate', 'gate', 'run-a', 'run-b']);
+  });
+
+  it('stages nothing when a shell_env hook fires before the spawn, whose variables then reach the command', async () => {
+    const h = await harness({
+      turns: [bash('echo "v=$INJECTED" >> ../runs'), done()],
+      hooks: () => [
+        { event: 'tool_call_before', command: 'true' },
+        { event: 'shell_env', command: `echo INJECTED=yes` },
+      ],
+    });
+    const offered = spyOnGates(h.runtime);
+    await h.host.submit('go');
+    expect(offered).toEqual([undefined]);
+    expect(lines(join(h.dir, 'runs'))).toEqual(['v=yes']);
+  });
+
+  it('stages nothing for a call that needs a prompt (Ask posture), and runs it once approved', async () => {
+    const h = await harness({
+      turns: [bash('echo run >> ../runs'), done()],
+      hooks: () => [{ event: 'tool_call_before', command: 'true' }],
+      posture: 'ask',
+      interaction: { approve: async () => 'allow', askUser: async () => null },
+    });
+    const offered = spyOnGates(h.runtime);
+    await h.host.submit('go');
+    expect(offered).toEqual([undefined]);
+    expect(lines(join(h.dir, 'runs'))).toEqual(['run']);
   });
 });
 

@@ -37,6 +37,7 @@ import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from '.
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
 import { noteEnvComposition } from './process-host.js';
+import type { ShellContinuation } from './shell-run.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
 /** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
@@ -151,6 +152,14 @@ export interface ToolCallFacts {
   readonly input: unknown;
   readonly mode?: string | null;
   readonly model?: string | null;
+  /**
+   * The call's shell command, offered to start the moment the gates allow it cleanly (see
+   * {@link ShellContinuation}). It is sent only when every matching hook runs in the
+   * foreground as one request to the process host and no decision log is kept (a record is
+   * durable before its call goes on). The caller folds as always, then takes its result or
+   * abandons it.
+   */
+  readonly then?: ShellContinuation;
 }
 
 /**
@@ -327,6 +336,7 @@ export class HookRuntime {
   async #inOrder(
     items: readonly { readonly hook: HookDefinition; readonly spec: RunSpec }[],
     stopAfter: ChainStopRule | null,
+    then: ShellContinuation | undefined,
     step: (hook: HookDefinition, index: number, run: () => Promise<HookOutcome>) => Promise<HookOutcome>,
   ): Promise<void> {
     const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && (stopAfter === 'always' || stopAfter(o));
@@ -340,10 +350,9 @@ export class HookRuntime {
       }
       let end = i;
       while (end < items.length && !items[end]!.hook.runsInBackground) end++;
-      const chain = new HookChain(
-        items.slice(i, end).map((x) => x.spec),
-        stopAfter ? { stopAfter } : {},
-      );
+      // A then goes with a chain of every item (no background hook before or after it).
+      const whole = i === 0 && end === items.length && then !== undefined;
+      const chain = new HookChain(items.slice(i, end).map((x) => x.spec), { ...(stopAfter ? { stopAfter } : {}), ...(whole ? { then } : {}) });
       for (; i < end; i++) {
         const outcome = await step(items[i]!.hook, i, async () => (await chain.next()) ?? notRunOutcome(hookIdentity(items[i]!.hook), 'hook executor did not run'));
         if (stops(outcome)) return;
@@ -438,7 +447,8 @@ export class HookRuntime {
         }
       };
       const items = matched.map((hook, i) => ({ hook, spec: this.#spec(hook, ctx, null, i === 0 ? { onSpawn: prepare } : {}) }));
-      await this.#inOrder(items, stopsLaterGates, async (hook, i, run) => {
+      const then = call.then !== undefined && this.#decisions === null && !matched.some((h) => h.runsInBackground) ? call.then : undefined;
+      await this.#inOrder(items, stopsLaterGates, then, async (hook, i, run) => {
         const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, run);
         this.#logUnlessVerdict(hook, outcome);
         outcomes.push(outcome);
@@ -522,7 +532,7 @@ export class HookRuntime {
       return this.#observers.trySubmit(event, new ObserverChainJob(specs.map((s) => s.spec), policy === 'stop-on-strict-failure' ? 'always' : null, logFailure));
     }
     return this.#observers.trySubmit(event, async () => {
-      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, async (_hook, _i, run) => {
+      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, undefined, async (_hook, _i, run) => {
         const outcome = await run();
         logFailure(outcome);
         return outcome;
@@ -540,7 +550,7 @@ export class HookRuntime {
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
     const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
-    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
+    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, undefined, async (hook, _i, run) => {
       const outcome = await run();
       this.#logUnlessVerdict(hook, outcome);
       outcomes.push(outcome);

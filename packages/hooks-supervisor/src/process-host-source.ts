@@ -23,7 +23,10 @@
  * before it) starts when that chain has ended, or at once when no such chain is running: an
  * observer worker's next event, begun behind the one it runs (see work-queue.ts). `{t:'x', id}`
  * (the first run of such a chain) withdraws it while it still waits: each of its runs gets
- * `skipped` and none starts; a chain that has started is not touched. When stdin closes (the
+ * `skipped` and none starts; a chain that has started is not touched. A chain's `then: {id,
+ * mode:'shell', env, …}` is a shell run that starts the moment the chain ends, only if every
+ * run of the chain exited 0, wrote nothing to stdout and drained (gates that allow the call as
+ * it is); otherwise, or after `{t:'k', id}` for it, it gets `{t:'d', id, skipped:true}`. When stdin closes (the
  * agent is gone), every process group the host started gets SIGKILL, their sessions are swept,
  * and the host exits.
  *
@@ -53,7 +56,7 @@ import { openStdinFile } from './stdin-file.js';
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 5;
+export const HOST_PROTOCOL = 6;
 
 /**
  * How much anonymous memory a host may hold above its baseline (what its first full
@@ -230,6 +233,7 @@ function bounded(max) {
       else { chunks.push(chunk.subarray(0, room)); bytes += room; dropped += chunk.length - room; }
     },
     get truncated() { return dropped > 0; },
+    get empty() { return bytes === 0 && dropped === 0; },
     text() {
       const all = Buffer.concat(chunks, bytes);
       return new TextDecoder('utf-8').decode(all.subarray(0, dropped > 0 ? utf8End(all) : all.length));
@@ -408,13 +412,16 @@ function drain(done, streams, ms) {
   });
 }
 
-// Resolves true when the hook exited with code 0 (what a chain's stopIfFailed looks at).
+// Resolves to \`{ ok, clean }\`: \`ok\` when the hook exited with code 0 (what a chain's
+// stopIfFailed looks at), \`clean\` when it also wrote not one byte to stdout and its pipes
+// drained (what a chain's \`then\` looks at: such a gate allows and changes nothing).
 // \`hold()\`, asked when the result is ready: true when it waits in the outbox for the next
 // reply (or a flush).
+const FAILED = { ok: false, clean: false };
 async function runHook(q, hold) {
   const started = Date.now();
   let spawnFailed;
-  const failed = new Promise((resolve) => { spawnFailed = () => resolve(false); });
+  const failed = new Promise((resolve) => { spawnFailed = () => resolve(FAILED); });
   const sub = start(q, spawnFailed, typeof q.input === 'string' ? q.input : null);
   if (!sub) return failed;
   const pid = sub.pid;
@@ -445,7 +452,7 @@ async function runHook(q, hold) {
     runs.delete(pid);
     if (reaped) scheduleSweep(pid, started);
     send({ t: 'd', id: q.id, timedOut: true, reaped });
-    return false;
+    return FAILED;
   }
   signalGroup(pid, 'SIGTERM');
   const killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), q.graceMs);
@@ -461,7 +468,8 @@ async function runHook(q, hold) {
     stdout: caps[0] ? caps[0].text() : '', stderr: caps[1] ? caps[1].text() : '',
     stdoutTruncated: caps[0] ? caps[0].truncated : false, stderrTruncated: caps[1] ? caps[1].truncated : false,
   }, hold !== undefined && hold());
-  return first.code === 0;
+  const ok = first.code === 0;
+  return { ok, clean: ok && complete && caps[0] !== null && caps[0].empty };
 }
 
 // A chain: each run starts once the one before it has its result; after a run with
@@ -470,18 +478,29 @@ async function runHook(q, hold) {
 // next spawn does not wait for the write, and the agent wakes once per hook. The chains
 // waiting behind this one (sent with \`after\` = its last run's id) start when it ends; its
 // last result is then held for the first of them in the same way.
+//
+// A chain's \`then\` (a shell run request) starts the moment the chain ends, only when every
+// run of the chain was clean (see runHook): gates that exited 0 and printed nothing allow the
+// call as it is, so the agent would ask for exactly this run next. Otherwise, or when it was
+// stopped (\`k\`) before that, it gets \`{t:'d', id, skipped:true}\` and never starts. The
+// chain's last result is written before the run is spawned: a host that dies before it has
+// never started the run.
 const behind = new Map(); // last run id of a running chain -> the chains waiting for its end
 const waiting = new Map(); // first run id of a waiting chain -> that chain
-async function runChain(chain) {
+const thens = new Map(); // id of a chain's then -> { stopped } until the chain ends
+async function runChain(chain, then) {
   const last = chain[chain.length - 1].id;
   behind.set(last, []);
   const waiters = () => behind.get(last).length > 0;
+  let clean = true;
   try {
     for (let i = 0; i < chain.length; i++) {
-      let ok;
+      let r;
       const hold = i + 1 < chain.length ? () => true : waiters;
-      try { ok = await runHook(chain[i], hold); } catch { send({ t: 'd', id: chain[i].id, spawnError: 'Other' }); ok = false; }
-      if (!ok && chain[i].stopIfFailed) {
+      try { r = await runHook(chain[i], hold); } catch { send({ t: 'd', id: chain[i].id, spawnError: 'Other' }); r = FAILED; }
+      if (!r.clean) clean = false;
+      if (!r.ok && chain[i].stopIfFailed) {
+        clean = false;
         for (let j = i + 1; j < chain.length; j++) send({ t: 'd', id: chain[j].id, skipped: true }, j + 1 === chain.length && waiters());
         return;
       }
@@ -489,23 +508,31 @@ async function runChain(chain) {
   } finally {
     const next = behind.get(last);
     behind.delete(last);
-    for (const c of next) { waiting.delete(c[0].id); void runChain(c); }
+    for (const c of next) { waiting.delete(c.chain[0].id); void runChain(c.chain, c.then); }
     flush();
+    if (then) {
+      const stopped = thens.get(then.id).stopped;
+      thens.delete(then.id);
+      if (clean && !stopped && !closing) runShell(then); else send({ t: 'd', id: then.id, skipped: true });
+    }
   }
 }
-function queueChain(chain, after) {
+function queueChain(chain, after, then) {
   if (chain.length === 0) return;
+  if (then) thens.set(then.id, { stopped: false });
   const ahead = after === undefined ? undefined : behind.get(after);
-  if (ahead === undefined) { void runChain(chain); return; }
-  ahead.push(chain);
-  waiting.set(chain[0].id, { chain, ahead });
+  if (ahead === undefined) { void runChain(chain, then); return; }
+  const entry = { chain, then };
+  ahead.push(entry);
+  waiting.set(chain[0].id, { entry, ahead });
 }
 function withdraw(id) {
   const w = waiting.get(id);
   if (!w) return;
   waiting.delete(id);
-  w.ahead.splice(w.ahead.indexOf(w.chain), 1);
-  for (const r of w.chain) send({ t: 'd', id: r.id, skipped: true });
+  w.ahead.splice(w.ahead.indexOf(w.entry), 1);
+  for (const r of w.entry.chain) send({ t: 'd', id: r.id, skipped: true });
+  if (w.entry.then) { thens.delete(w.entry.then.id); send({ t: 'd', id: w.entry.then.id, skipped: true }); }
 }
 
 function runShell(q) {
@@ -586,12 +613,16 @@ process.stdin.on('data', (text) => {
     } else if (q.t === 'c' && Array.isArray(q.runs)) {
       // Runs without an environment of their own share the chain's (sent once).
       const env = envOf(q);
-      if (env === undefined && q.runs.some((r) => r.env === undefined)) {
+      // A then carries its own environment (a shell command's is not a hook's).
+      const then = q.then !== null && typeof q.then === 'object' && typeof q.then.id === 'number' ? q.then : undefined;
+      const thenOk = then === undefined || (then.mode === 'shell' && then.env !== null && typeof then.env === 'object');
+      if (!thenOk || (env === undefined && q.runs.some((r) => r.env === undefined))) {
         for (const r of q.runs) send({ t: 'd', id: r.id, spawnError: 'Other' });
+        if (then) send({ t: 'd', id: then.id, skipped: true });
         continue;
       }
       for (const r of q.runs) if (r.env === undefined) r.env = env;
-      queueChain(q.runs, typeof q.after === 'number' ? q.after : undefined);
+      queueChain(q.runs, typeof q.after === 'number' ? q.after : undefined, then);
     } else if (q.t === 'e' && typeof q.id === 'number') {
       if (q.env === null) envBases.delete(q.id); else envBases.set(q.id, q.env);
     } else if (q.t === 'x') {
@@ -599,6 +630,8 @@ process.stdin.on('data', (text) => {
     } else if (q.t === 'q') {
       send({ t: 'q', anon: anonBytes(), baseline, collections, grown: grownSent });
     } else if (q.t === 'k') {
+      const then = thens.get(q.id);
+      if (then) then.stopped = true;
       const pid = byId.get(q.id);
       const run = pid === undefined ? undefined : runs.get(pid);
       if (run && run.stop) run.stop();

@@ -288,8 +288,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 5,
-      sha256: '33e93b89456ddca849aedc767c6800406b262e9a7cdefec122a76c521f39833a',
+      protocol: 6,
+      sha256: '3a84928f5434b9d3c26d7f71727c6889cc086de5c1df4074f23e8023af090a11',
     });
   });
 

@@ -84,6 +84,8 @@ export function warmProcessHost(): boolean {
 export interface HostChain {
   readonly ids: readonly number[];
   readonly replies: readonly Promise<HostReply>[];
+  /** The chain's `then` run, when one was given: its id (for {@link ProcessHost.stop}) and its reply. */
+  readonly then: { readonly id: number; readonly done: Promise<HostReply> } | null;
 }
 
 /** How many fixed environment parts one host keeps (the oldest is dropped for a new one). */
@@ -516,12 +518,18 @@ export class ProcessHost {
    * chain then starts when that one has ended (at once if it already has), and can be
    * {@link withdraw}n until it starts. Returns each run's id and result, in order; `onSpawn[i]`
    * gets run i's pid.
+   *
+   * `then`: a shell run (with its own `env`) that the host starts the moment the chain ends,
+   * only if every run of it exited 0, wrote nothing to stdout and drained (see
+   * process-host-source.ts); otherwise, or once {@link stop}ped before that, it resolves
+   * `skipped` without having started. The chain's last result always comes before the run
+   * starts, so a host lost before that result never started it.
    */
   chain(
     env: Readonly<Record<string, string>>,
     requests: readonly (HostRequest & { readonly stopIfFailed: boolean })[],
     onSpawn: readonly (((pid: number) => void) | undefined)[] = [],
-    options: { readonly after?: number } = {},
+    options: { readonly after?: number; readonly then?: { readonly request: HostRequest & { readonly mode: 'shell' }; readonly onSpawn?: (pid: number) => void } } = {},
   ): HostChain {
     const child = this.#ensure();
     this.#sentDuringWait = true;
@@ -541,8 +549,17 @@ export class ProcessHost {
     const composition = compositions.get(env);
     const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(child, composition.base), vars: composition.vars, runs } : { t: 'c', env, runs };
     if (options.after !== undefined) message['after'] = options.after;
+    let then: HostChain['then'] = null;
+    if (options.then !== undefined) {
+      const id = this.#nextId++;
+      const request: Record<string, unknown> = { id, ...options.then.request };
+      request['id'] = id;
+      message['then'] = request;
+      const thenSpawn = options.then.onSpawn;
+      then = { id, done: new Promise<HostReply>((resolve) => this.#pending.set(id, { resolve, onSpawn: thenSpawn, pid: null })) };
+    }
     child.stdin!.write(JSON.stringify(message) + '\n');
-    return { ids, replies };
+    return { ids, replies, then };
   }
 
   /** The id of `base` in `child`, sent to it first if it does not hold it (writes precede the chain). */

@@ -6,6 +6,7 @@ import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './pr
 import { processHostForRun, useProcessHost, type HostReply, type HostRequest, type ProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
+import type { ShellContinuation } from './shell-run.js';
 import { openStdinFile, stdinFiles } from './stdin-file.js';
 
 /** Everything needed to run one hook process. */
@@ -386,11 +387,18 @@ export class HookChain {
   #dropped = false;
   // The request in flight: the results of specs [start, start + replies.length).
   #request: ChainRequest | null = null;
+  readonly #then: ShellContinuation | null;
 
-  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: ChainStopRule } = {}) {
+  /**
+   * `then`: a shell command for the host to start when the chain ends, if every hook of it
+   * allowed cleanly (see {@link ShellContinuation}). It goes with the chain only when the whole
+   * chain is one request to the host, sent at its first hook; otherwise it is never sent.
+   */
+  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: ChainStopRule; readonly then?: ShellContinuation } = {}) {
     for (const spec of specs) if (spec.background === true) throw new TypeError('a hook chain runs foreground hooks only');
     this.#specs = specs;
     this.#stopAfter = options.stopAfter ?? null;
+    this.#then = options.then ?? null;
   }
 
   /**
@@ -502,7 +510,11 @@ export class HookChain {
     const env = specs[0]!.env;
     const strictStops = this.#stopAfter !== null;
     const requests = specs.map((spec) => chainRunRequest(spec, spec.env !== env, strictStops && isStrict({ continueOnError: spec.hook.continueOnError, background: false })));
-    const sent = host.chain(env, requests, specs.map((spec) => spec.onSpawn), stage ? { after: stage.after } : {});
+    // The whole chain in this one request, from its first hook: the host sees every gate.
+    const then = this.#then !== null && i === 0 && end === this.#specs.length && stage === null && !this.#then.sent ? this.#then : null;
+    const options = stage ? { after: stage.after } : then ? { then: { request: then.request(), ...(then.spec.onSpawn ? { onSpawn: then.spec.onSpawn } : {}) } } : {};
+    const sent = host.chain(env, requests, specs.map((spec) => spec.onSpawn), options);
+    if (then !== null && sent.then !== null) then.attach(host, sent.then, sent.replies[sent.replies.length - 1]!);
     const q: ChainRequest = { start: i, sentAt, host, ids: sent.ids, replies: sent.replies, settledAt: [], behind: stage?.behind ?? null, behindSettledAt: null, withdrawn: false, lost: false, broken: false };
     sent.replies.forEach((reply, k) => void reply.then(() => (q.settledAt[k] = performance.now())));
     void q.behind?.then(() => (q.behindSettledAt = performance.now()));

@@ -28,6 +28,17 @@ describe('workspace confinement', () => {
     expect(resolveInWorkspace(ws, '.')).toBe(ws);
   });
 
+  it('resolves a workspace reached through a symlink, or spelled with a trailing slash, to its real path', () => {
+    const link = join(outside, 'ws-link');
+    symlinkSync(ws, link);
+    for (const root of [link, `${link}/`, `${ws}/`]) {
+      expect(resolveInWorkspace(root, '.'), root).toBe(ws);
+      expect(resolveInWorkspace(root, ''), root).toBe(ws);
+      expect(resolveInWorkspace(root, 'a/b.txt'), root).toBe(join(ws, 'a/b.txt'));
+      expect(() => resolveInWorkspace(root, '../x'), root).toThrow(/outside the workspace/);
+    }
+  });
+
   it('refuses .., absolute paths outside, and symlinks that leave the workspace', () => {
     for (const p of ['../x', '/etc/passwd', 'escape/secret.txt', 'escape/new-file.txt', 'a/../../x']) {
       expect(() => resolveInWorkspace(ws, p), p).toThrow(/outside the workspace/);

@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
-import { markSessionActive, runShellInHost, scheduleSessionSweep, signalProcessGroup, trackProcessGroup, untrackProcessGroup, UNIX_SHELL, useProcessHost } from '@codewhale/hooks-supervisor';
+import {
+  markSessionActive,
+  runShellInHost,
+  scheduleSessionSweep,
+  ShellContinuation,
+  signalProcessGroup,
+  trackProcessGroup,
+  untrackProcessGroup,
+  UNIX_SHELL,
+  useProcessHost,
+  type ShellRunResult,
+  type ShellRunSpec,
+} from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
-import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
+import { ToolError, type StagedToolRun, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
 
 /** Defaults for the shell tool. */
@@ -43,7 +55,11 @@ interface RunResult {
  */
 async function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
   if (!useProcessHost()) return runCommandInProcess(command, cwd, env, timeoutSecs, combined, signal);
-  const r = await runShellInHost({
+  return hostResult(await runShellInHost(hostSpec(command, cwd, env, timeoutSecs, combined, signal)));
+}
+
+function hostSpec(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): ShellRunSpec {
+  return {
     script: combined ? `exec 2>&1\n${command}` : command,
     cwd,
     env,
@@ -54,11 +70,17 @@ async function runCommand(command: string, cwd: string, env: Record<string, stri
     tailBytes: SHELL_DEFAULTS.tailBytes,
     killGraceMs: SHELL_DEFAULTS.killGraceMs,
     drainMs: SHELL_DEFAULTS.drainMs,
-  });
+  };
+}
+
+function hostResult(r: ShellRunResult): RunResult {
   if (r.kind === 'spawn_error') throw new ToolError('failed', `the command could not be started (${r.code})`);
   if (r.kind === 'host_lost') throw new ToolError('failed', 'the process host exited unexpectedly; the command was killed');
   return r;
 }
+
+/** What a staged run was prepared with (see the tool's `stage`). */
+const stagedCwd = new WeakMap<ShellContinuation, string>();
 
 function runCommandInProcess(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -135,21 +157,46 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
     hidden,
     description,
     schema,
-    async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
-      const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
-      // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
-      let vars: ReadonlyMap<string, string> | null = null;
-      if (ctx.hooks?.has('shell_env')) {
-        try {
-          vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
-        } catch {
-          vars = null;
-        }
+    // With no shell_env hook the command's directory and environment are known before its
+    // gates run, so the process host can start it the moment they allow it (see StagedToolRun).
+    stage(input, ctx: ToolRunContext): StagedToolRun | null {
+      if (!useProcessHost() || ctx.hooks?.has('shell_env')) return null;
+      let cwd: string;
+      try {
+        cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
+      } catch {
+        // The usual path reports it.
+        return null;
       }
-      if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
-      const env = buildChildEnv(ctx.parentEnv, vars);
       const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
-      const run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
+      const continuation = new ShellContinuation(hostSpec(input.command, cwd, buildChildEnv(ctx.parentEnv, null), timeoutSecs, combined, ctx.signal));
+      stagedCwd.set(continuation, cwd);
+      return { input, continuation };
+    },
+    async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
+      const staged = ctx.staged?.input === input ? ctx.staged.continuation : null;
+      const ranStaged = staged ? await staged.result() : null;
+      const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
+      let cwd: string;
+      let run: RunResult;
+      if (staged && ranStaged) {
+        cwd = stagedCwd.get(staged)!;
+        run = hostResult(ranStaged);
+      } else {
+        cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
+        // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
+        let vars: ReadonlyMap<string, string> | null = null;
+        if (ctx.hooks?.has('shell_env')) {
+          try {
+            vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
+          } catch {
+            vars = null;
+          }
+        }
+        if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
+        const env = buildChildEnv(ctx.parentEnv, vars);
+        run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
+      }
       const { stdout, stderr } = run;
       const receipt = ctx.wantsReceipt
         ? buildExecutionReceipt({

@@ -25,9 +25,13 @@ function realpathOfNearestExisting(p: string): string {
  */
 export function resolveInWorkspace(workspace: string, path: string): string {
   if (path.includes('\0')) throw new ToolError('invalid_input', 'path contains a NUL character');
+  const root = resolve(workspace);
   const absolute = isAbsolute(path) ? resolve(path) : resolve(workspace, path);
-  const real = realpathOfNearestExisting(absolute);
-  if (isWithin(realpathOfNearestExisting(resolve(workspace)), real)) return real;
+  // The workspace itself (a shell command's usual directory) is resolved once, not twice: each
+  // resolution costs a system call per path segment.
+  const realRoot = realpathOfNearestExisting(root);
+  const real = absolute === root ? realRoot : realpathOfNearestExisting(absolute);
+  if (isWithin(realRoot, real)) return real;
   throw new ToolError('path_escape', `path is outside the workspace: ${path}`);
 }
 
