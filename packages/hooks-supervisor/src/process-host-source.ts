@@ -518,7 +518,11 @@ async function runChain(chain, then) {
   }
 }
 function queueChain(chain, after, then) {
-  if (chain.length === 0) return;
+  if (chain.length === 0) {
+    // No gate: nothing allowed it.
+    if (then) send({ t: 'd', id: then.id, skipped: true });
+    return;
+  }
   if (then) thens.set(then.id, { stopped: false });
   const ahead = after === undefined ? undefined : behind.get(after);
   if (ahead === undefined) { void runChain(chain, then); return; }

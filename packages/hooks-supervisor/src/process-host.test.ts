@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 6,
-      sha256: '3a84928f5434b9d3c26d7f71727c6889cc086de5c1df4074f23e8023af090a11',
+      sha256: '6b7cb2640617cf80a8eddc6a7d9fa2866853765d8dd1264ec8ad7300c2bdd956',
     });
   });
 

@@ -190,6 +190,28 @@ describe('a shell command staged behind its gates', () => {
   });
 });
 
+describe('the host protocol for a then', () => {
+  it('answers skipped, starting nothing, for a chain with no gate or a then that is not a shell run with its own environment', async () => {
+    const host = sharedProcessHost();
+    const marker = out('ran');
+    const touch = command(`touch ${marker}`).request();
+    const empty = host.chain(baseEnv(), [], [], { then: { request: touch } });
+    expect(await empty.then!.done).toMatchObject({ skipped: true });
+    const { env: _env, ...withoutEnv } = touch;
+    const noEnv = host.chain(baseEnv(), [{ ...gateSpecRequest(), stopIfFailed: false }], [], { then: { request: { ...withoutEnv, mode: 'shell' } } });
+    expect(await noEnv.then!.done).toMatchObject({ skipped: true });
+    // The gate of a malformed chain does not start either.
+    expect(await noEnv.replies[0]).toMatchObject({ spawnError: 'Other' });
+    await settle();
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+/** A bare hook request for ProcessHost.chain (a `true` gate with no stdin). */
+function gateSpecRequest() {
+  return { mode: 'hook' as const, file: '/bin/sh', args: ['-c', 'true'], cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], stdoutMax: 1024, stderrMax: 1024, timeoutMs: 5000, graceMs: 200, reapMs: 1000, drainMs: 500, shutdownMs: 250 };
+}
+
 describe('HookRuntime.toolCallBefore with a staged command', () => {
   const call = (then: ShellContinuation) => ({ name: 'bash', callId: 'c1', input: { command: 'x' }, then });
 

@@ -9,6 +9,7 @@ export {
   type ToolResult,
   type ToolRunContext,
   type ToolServices,
+  type StagedToolRun,
   type ToolErrorKind,
   type UserInputRequest,
   type UserInputQuestion,
