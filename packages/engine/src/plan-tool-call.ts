@@ -4,17 +4,11 @@ import { isDangerousCommand } from './dangerous-command.js';
 import type { Mode, Posture } from './modes.js';
 import { toolSpec } from './tools/registry.js';
 import { ToolError, type StagedToolRun, type ToolDefinition } from './tools/tool.js';
-import type { ShellContinuation } from '@codewhale/hooks-supervisor';
+import type { EngineHooks } from './engine-hooks.js';
 
 /** The `tool_call_before` step of the gate chain: the operator's hooks folded into one record. */
-export type ToolCallGate = (call: {
-  readonly name: string;
-  readonly callId: string;
-  readonly input: unknown;
-  readonly mode: string;
-  readonly model: string;
-  readonly then?: ShellContinuation;
-}) => Promise<GateDecisionRecord>;
+/** The `tool_call_before` step: the dispatcher's own (see {@link EngineHooks}). */
+export type ToolCallGate = EngineHooks['toolCallBefore'];
 
 /** What a typed permission rule (`permissions.toml`) says about one call; `null` when no rule matches. */
 export interface PermissionVerdict {
