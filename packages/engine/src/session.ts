@@ -315,8 +315,11 @@ export class AgentSession {
           planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call, signal, alone) });
         }
         for (const { call, plan } of planned) {
-          if (signal.aborted && plan.kind === 'ready') plan.staged?.continuation.abandon();
-          const outcome = signal.aborted && plan.kind === 'ready' ? this.#finish(call, cancelled(call) as Refusal, 0) : await this.#execute(call, plan, signal);
+          let outcome: ToolCallOutcome;
+          if (signal.aborted && plan.kind === 'ready') {
+            plan.staged?.continuation.abandon();
+            outcome = this.#finish(call, cancelled(call) as Refusal, 0);
+          } else outcome = await this.#execute(call, plan, signal);
           toolCount++;
           this.#history.push({ role: 'tool', toolCallId: call.id, content: outcome.modelText });
           this.#emit({ type: 'tool_call_completed', outcome });

@@ -23,6 +23,11 @@ const out = (name: string) => join(dir, `${++n}-${name}`);
 const runtimes: HookRuntime[] = [];
 const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
 const settle = () => new Promise((res) => setTimeout(res, 150));
+/** The staged command (`touch marker`) did not run, not even late. */
+async function expectNeverRan(marker: string): Promise<void> {
+  await settle();
+  expect(existsSync(marker)).toBe(false);
+}
 
 function command(script: string, signal = new AbortController().signal, over: Partial<ShellRunSpec> = {}): ShellContinuation {
   return new ShellContinuation({ script, cwd: dir, env: baseEnv(), timeoutSecs: 30, combined: false, signal, headBytes: 4096, tailBytes: 4096, killGraceMs: 200, drainMs: 500, ...over });
@@ -93,8 +98,7 @@ describe('a shell command staged behind its gates', () => {
       await runChain(chain);
       expect(then.sent).toBe(true);
       expect(await then.result()).toBeNull();
-      await settle();
-      expect(existsSync(marker)).toBe(false);
+      await expectNeverRan(marker);
     });
   }
 
@@ -108,8 +112,7 @@ describe('a shell command staged behind its gates', () => {
     const outcomes = await runChain(new HookChain([strict, gateSpec('later', 'true')], { then: stopped, stopAfter: () => true }));
     expect(outcomes).toHaveLength(1);
     expect(await stopped.result()).toBeNull();
-    await settle();
-    expect(existsSync(marker)).toBe(false);
+    await expectNeverRan(marker);
   });
 
   it('never starts once abandoned or cancelled while the gates run', async () => {
@@ -128,8 +131,7 @@ describe('a shell command staged behind its gates', () => {
     expect((await second)?.success).toBe(true);
     // Cancelled: the host skipped it.
     expect(await cancelled.result()).toBeNull();
-    await settle();
-    expect(existsSync(marker)).toBe(false);
+    await expectNeverRan(marker);
   });
 
   it('is stopped like any run when cancelled after it started', async () => {
@@ -156,8 +158,7 @@ describe('a shell command staged behind its gates', () => {
     process.kill(host, 'SIGKILL');
     expect((await first)?.success).toBe(false);
     expect(await then.result()).toBeNull();
-    await settle();
-    expect(existsSync(marker)).toBe(false);
+    await expectNeverRan(marker);
     await sharedProcessHost().start();
   });
 
@@ -202,8 +203,7 @@ describe('the host protocol for a then', () => {
     expect(await noEnv.then!.done).toMatchObject({ skipped: true });
     // The gate of a malformed chain does not start either.
     expect(await noEnv.replies[0]).toMatchObject({ spawnError: 'Other' });
-    await settle();
-    expect(existsSync(marker)).toBe(false);
+    await expectNeverRan(marker);
   });
 });
 

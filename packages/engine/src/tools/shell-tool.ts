@@ -79,9 +79,6 @@ function hostResult(r: ShellRunResult): RunResult {
   return r;
 }
 
-/** What a staged run was prepared with (see the tool's `stage`). */
-const stagedCwd = new WeakMap<ShellContinuation, string>();
-
 function runCommandInProcess(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     // `bash` shares one pipe for stdout and stderr, in the order they were written.
@@ -169,9 +166,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
         return null;
       }
       const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
-      const continuation = new ShellContinuation(hostSpec(input.command, cwd, buildChildEnv(ctx.parentEnv, null), timeoutSecs, combined, ctx.signal));
-      stagedCwd.set(continuation, cwd);
-      return { input, continuation };
+      return { input, continuation: new ShellContinuation(hostSpec(input.command, cwd, buildChildEnv(ctx.parentEnv, null), timeoutSecs, combined, ctx.signal)) };
     },
     async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
       const staged = ctx.staged?.input === input ? ctx.staged.continuation : null;
@@ -180,7 +175,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
       let cwd: string;
       let run: RunResult;
       if (staged && ranStaged) {
-        cwd = stagedCwd.get(staged)!;
+        cwd = staged.spec.cwd;
         run = hostResult(ranStaged);
       } else {
         cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
