@@ -8,7 +8,9 @@
 // (one busy process per core) loads the machine. `BENCH_QUICK=1` runs fewer conversations;
 // `BENCH_LOADS=quiet` (or `loaded`) and `BENCH_MODES=host` (or `in-process`) run a part;
 // `BENCH_CONVERSATIONS=N` runs N conversations per configuration (default 6);
-// `BENCH_BURNER=same-session` puts the burners in this benchmark's session (see burners()). Gate costs are
+// `BENCH_BURNER=same-session` puts the burners in this benchmark's session (see burners());
+// `BENCH_ENV=tiny` runs everything with three variables instead of a desktop terminal's
+// environment (see terminalEnv() in util.mjs), as this benchmark did before. Gate costs are
 // shown two ways: the difference of the medians over all gaps, and the median over rounds of
 // the difference within a round (0, 1 and 10 gates back to back), which cancels slow drifts.
 import { spawn } from 'node:child_process';
@@ -18,9 +20,9 @@ import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { bashTool } from '@codewhale/engine/tools';
-import { HookRuntime, hostLaunch, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
+import { HookRuntime, hostLaunch, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
-import { cpuBurners, execSandbox, round } from './util.mjs';
+import { cpuBurners, execSandbox, round, terminalEnv } from './util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BIN = join(root, 'packages/cli/dist/bin.cjs');
@@ -32,6 +34,10 @@ const LOADS = (process.env.BENCH_LOADS ?? 'quiet,loaded').split(',');
 // The floor's companion with the gaps' rhythm: each spawn after this long idle.
 const IDLE_MS = 3;
 const BURNER = process.env.BENCH_BURNER === 'same-session' ? 'same-session' : 'own-session';
+// What every process this benchmark measures inherits: the agent, its hooks and shell
+// commands, and the small Node processes that take the floors (and their spawns) alike.
+const TINY_ENV = process.env.BENCH_ENV === 'tiny';
+const BASE_ENV = Object.freeze(TINY_ENV ? { PATH: process.env.PATH } : terminalEnv({ PATH: process.env.PATH }));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -61,7 +67,7 @@ const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true']
 function inSmallNode(script, sliced = false) {
   return new Promise((resolve, reject) => {
     const launch = hostLaunch(process.execPath, script, sliced);
-    const c = spawn(launch.file, launch.args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const c = spawn(launch.file, launch.args, { stdio: ['ignore', 'pipe', 'inherit'], env: BASE_ENV });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
@@ -99,7 +105,7 @@ async function conversation(gates, mode) {
   const server = await startFakeOpenAIServer({ turns, onReplyEnd: (index) => (replyEnds[index] = performance.now()) });
   const sb = execSandbox(gates);
   writeFileSync(join(sb.home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${sb.hooks}`);
-  const env = { PATH: process.env.PATH, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
+  const env = { ...BASE_ENV, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
   const code = await new Promise((resolve) => {
     const c = spawn(process.execPath, [BIN, 'exec', '--auto', '--hooks', 'run true twenty times'], { cwd: sb.ws, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -139,12 +145,12 @@ async function stalls(dir) {
   for (let i = 0; i < 30; i++) {
     let c = process.cpuUsage();
     let t = performance.now();
-    const p = runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: { PATH: process.env.PATH }, stdin: '{}', timeoutSecs: 10 });
+    const p = runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: BASE_ENV, stdin: '{}', timeoutSecs: 10 });
     hook.push(performance.now() - t);
     hookAt.push(t);
     hookCpu.push(cpuMs(process.cpuUsage(c)));
     await p;
-    const ctx = { workspace: dir, callId: 'c', toolName: 'bash', signal: new AbortController().signal, hooks: null, wantsReceipt: false, parentEnv: { PATH: process.env.PATH }, services: {} };
+    const ctx = { workspace: dir, callId: 'c', toolName: 'bash', signal: new AbortController().signal, hooks: null, wantsReceipt: false, parentEnv: BASE_ENV, services: {} };
     c = process.cpuUsage();
     t = performance.now();
     const q = bashTool.execute({ command: 'true' }, ctx);
@@ -164,6 +170,34 @@ async function stalls(dir) {
     return { max, median: median(xs.slice(3)), cpuMedian: median(cpu.slice(3)), cpuAtMax: cpu[i], gcAtMax: gc };
   };
   return { hook: sum(hook, hookCpu, hookAt), shell: sum(shell, shellCpu, shellAt) };
+}
+
+/**
+ * The caller's stall while a host starts (the synchronous part of `start()`), in this
+ * agent-sized process: for a host started by a host that is up (the second host for
+ * overlapping runs, a replacement, a restart while the other host is up) and, in the same
+ * run, for one spawned from this process (the first host of a process). Each is started and
+ * closed `n` times, in turns.
+ */
+async function hostStarts(n = QUICK ? 4 : 10) {
+  const primary = sharedProcessHost();
+  await primary.start();
+  const byHost = new ProcessHost({ starter: () => primary });
+  const direct = new ProcessHost();
+  const xs = { byHost: [], direct: [] };
+  for (let i = 0; i < n; i++) {
+    for (const [name, host] of [['byHost', byHost], ['direct', direct]]) {
+      const t = performance.now();
+      const ready = host.start();
+      xs[name].push(performance.now() - t);
+      await ready;
+      if (name === 'byHost' && !host.byHost) throw new Error('the host was not started by a host');
+      host.close();
+      while (host.pid !== undefined) await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  const sum = (v) => ({ max: Math.max(...v), median: median(v) });
+  return { byHost: sum(xs.byHost), direct: sum(xs.direct), n };
 }
 
 /**
@@ -188,8 +222,8 @@ async function observerRounds(dir) {
 }
 
 async function observerThroughput(dir) {
-  // The environment as the binary hands it to its sessions: a plain copy (see cli/src/io.ts).
-  const obs = new HookRuntime({ hooks: hookSet([hookDefinition('turn_end', 'true', { name: 'o' })]), workspace: dir, parentEnv: { ...process.env } });
+  // The environment as the binary hands it to its sessions: a frozen copy (see cli/src/io.ts).
+  const obs = new HookRuntime({ hooks: hookSet([hookDefinition('turn_end', 'true', { name: 'o' })]), workspace: dir, parentEnv: BASE_ENV });
   const n = QUICK ? 100 : 200;
   // Warm-up: four events, two in flight, so the steady state is measured (both process hosts
   // up: the second starts the first time runs overlap; see the supervisor's README).
@@ -219,7 +253,7 @@ const one = () => new Promise((r) => spawn('/bin/sh', ['-c', 'true'], { stdio: '
 /** Bare spawns, 2 in flight, from this process (it holds the agent-sized ballast). */
 async function bareRate() {
   const n = QUICK ? 100 : 200;
-  const one = () => new Promise((r) => spawn('/bin/sh', ['-c', 'true'], { stdio: 'ignore' }).on('exit', r));
+  const one = () => new Promise((r) => spawn('/bin/sh', ['-c', 'true'], { stdio: 'ignore', env: BASE_ENV }).on('exit', r));
   const t0 = performance.now();
   await Promise.all([0, 1].map(async () => {
     for (let i = 0; i < n / 2; i++) await one();
@@ -298,6 +332,10 @@ export async function run() {
         const s = await stalls(dir);
         rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest ${round(s.hook.cpuAtMax, 3)} ms${s.hook.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
         rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms, CPU of the longest ${round(s.shell.cpuAtMax, 3)} ms${s.shell.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
+        if (mode === 'host') {
+          const h = await hostStarts();
+          rows.push({ name: `[${load}/host] longest stall: a host starts, started by a host`, value: round(h.byHost.max, 3), unit: 'ms', note: `median ${round(h.byHost.median, 3)} ms of ${h.n}; spawned from this process instead (the first host of a process) ${round(h.direct.median, 3)} ms, longest ${round(h.direct.max, 3)} ms, in the same run (goal ≤ 2 ms)` });
+        }
         const o = await observerRounds(dir);
         rows.push({ name: `[${load}/${mode}] observer throughput`, value: round(o.rate, 1), unit: 'events/s', note: `bare spawns 2 in flight from a small node ${round(o.base, 1)}/s: ratio ${round(o.ratio)}, the median of ${o.rounds} paired rounds (${o.ratios.map((r) => round(r)).join(', ')}; goal ≥ 0.95); from this agent-sized process ${round(bare, 1)}/s: ${round(o.rate / bare)}` });
       }

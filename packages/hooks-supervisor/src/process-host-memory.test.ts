@@ -6,28 +6,13 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_NODE_OPTIONS, hostLimitArg, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { HOST_RENEW_IDLE_MS, HOST_RENEW_MAX_TRIES, ProcessHost, type HostRequest } from './process-host.js';
-import { baseEnv, procTable, until } from '../test/helpers.js';
+import { hostHookRequest, procTable, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-mem-'));
 const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const req = (cmd: string): HostRequest => ({
-  mode: 'hook',
-  file: '/bin/sh',
-  args: ['-c', cmd],
-  cwd: dir,
-  env: baseEnv(),
-  stdio: ['pipe', 'pipe', 'pipe'],
-  input: null,
-  stdoutMax: 65_536,
-  stderrMax: 1024,
-  timeoutMs: 20_000,
-  graceMs: 1_000,
-  reapMs: 1_000,
-  drainMs: 1_000,
-  shutdownMs: 1_000,
-});
+const req = (cmd: string): HostRequest => hostHookRequest(cmd, dir);
 /** A run that prints `bytes` of output. */
 const printing = (bytes: number) => req(`head -c ${bytes} /dev/zero`);
 /** More than the sweep's idle wait (15 ms) and its longest delay (200 ms): a sweep has run. */
@@ -297,9 +282,12 @@ await held.done;`;
     agent.stdout.on('data', (c: Buffer) => (out += c.toString()));
     expect(await until(() => out.trim() !== '', 10_000)).toBe(true);
     const grown = Number(out.trim());
-    // The replacement is the other Node process whose parent is the agent.
-    const spare = procTable().find((p) => p.ppid === agent.pid && p.pid !== grown && p.comm === 'node');
-    expect(spare, 'the replacement host').toBeDefined();
+    // The grown host started the replacement (the agent forked no second host), and the
+    // replacement lives on its own link to the agent.
+    const table = procTable();
+    const spare = table.find((p) => p.ppid === grown && p.comm === 'node');
+    expect(spare, 'the replacement host, a child of the grown one').toBeDefined();
+    expect(table.filter((p) => p.ppid === agent.pid && p.comm === 'node').map((p) => p.pid)).toEqual([grown]);
     expect(alive(grown) && alive(spare!.pid)).toBe(true);
     agent.kill('SIGKILL');
     expect(await until(() => !alive(grown) && !alive(spare!.pid))).toBe(true);

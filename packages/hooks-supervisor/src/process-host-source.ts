@@ -30,6 +30,14 @@
  * agent is gone), every process group the host started gets SIGKILL, their sessions are swept,
  * and the host exits.
  *
+ * `{t:'h', id, file, args}` starts another host for the agent, so the agent never forks its own
+ * (much larger) process for one: `file` with `args`, in a session of its own, with an empty
+ * environment and no standard streams, answered `{t:'d', id, pid}` at once (or `spawnError`).
+ * It is not a run: this host neither reports nor kills it. Its command line ends with
+ * `connect=<path>`, a Unix socket the agent listens on, which it then uses instead of stdin and
+ * stdout, and whose closing ends it as stdin's does. Every host's `ready` carries its `pid`,
+ * which the agent checks against the one the starting host gave.
+ *
  * Before `ready`, the host does one run of its own (`/bin/sh -c :`, through the same code as a
  * hook's, its messages never sent): the first spawn of a fresh host compiles everything on the
  * way and took ~6 ms longer than any later one, which no hook should pay.
@@ -56,7 +64,7 @@ import { openStdinFile } from './stdin-file.js';
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 6;
+export const HOST_PROTOCOL = 7;
 
 /**
  * How much anonymous memory a host may hold above its baseline (what its first full
@@ -124,8 +132,14 @@ function flush() {
   if (outbox === '' || closing) return;
   const text = outbox;
   outbox = '';
-  process.stdout.write(text);
+  output.write(text);
 }
+// The agent's end: stdin and stdout, or, for a host another host started (\`connect=<path>\` on
+// the command line, see the 'h' request), one Unix socket the agent listens on. A host
+// started that way is the agent's all the same: when that socket closes, it shuts down.
+const connectArg = process.argv.find((a) => a.startsWith('connect='));
+const input = connectArg === undefined ? process.stdin : require('node:net').connect(connectArg.slice('connect='.length));
+const output = connectArg === undefined ? process.stdout : input;
 
 // Linux: a process that called setpgid left the hook's group but not its session (the hook
 // is a session leader). Sessions of ended runs are swept when the host is idle, off the path
@@ -601,9 +615,28 @@ function envOf(q) {
   return env;
 }
 
+// A sibling host for the agent (the 'h' request): started here so the agent never forks its
+// own, much larger, process for it. It is not a run: it is not in \`runs\`, so this host's
+// shutdown does not kill it; it has its own link to the agent and ends with that.
+function startHost(q) {
+  const plain = (v) => typeof v === 'string' && v.indexOf('\0') < 0;
+  if (!plain(q.file) || !Array.isArray(q.args) || !q.args.every(plain)) { send({ t: 'd', id: q.id, spawnError: 'Other' }); return; }
+  let sub;
+  try {
+    sub = cp.spawn(q.file, q.args, { env: {}, detached: true, stdio: 'ignore' });
+  } catch (e) {
+    send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
+    return;
+  }
+  sub.unref();
+  if (sub.pid === undefined) { sub.once('error', (e) => send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') })); return; }
+  sub.on('error', () => {});
+  send({ t: 'd', id: q.id, pid: sub.pid });
+}
+
 let buffered = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (text) => {
+input.setEncoding('utf8');
+input.on('data', (text) => {
   buffered += text;
   let nl;
   while ((nl = buffered.indexOf('\n')) >= 0) {
@@ -631,6 +664,8 @@ process.stdin.on('data', (text) => {
       if (q.env === null) envBases.delete(q.id); else envBases.set(q.id, q.env);
     } else if (q.t === 'x') {
       withdraw(q.id);
+    } else if (q.t === 'h' && typeof q.id === 'number') {
+      startHost(q);
     } else if (q.t === 'q') {
       send({ t: 'q', anon: anonBytes(), baseline, collections, grown: grownSent });
     } else if (q.t === 'k') {
@@ -642,10 +677,10 @@ process.stdin.on('data', (text) => {
     }
   }
 });
-process.stdin.on('end', shutdown);
-process.stdin.on('close', shutdown);
-process.stdin.on('error', shutdown);
-process.stdout.on('error', shutdown);
+input.on('end', shutdown);
+input.on('close', shutdown);
+input.on('error', shutdown);
+output.on('error', shutdown);
 // The host is not in the terminal's process group, but a signal sent to it by name ends the
 // hooks with it rather than orphaning them.
 process.on('SIGTERM', shutdown);
@@ -659,6 +694,6 @@ function warmUp() {
   return runHook(q).catch(() => false);
 }
 warmUp().then(() => {
-  send({ t: 'ready', spawner: handles !== null ? 'handles' : 'child_process' });
+  send({ t: 'ready', spawner: handles !== null ? 'handles' : 'child_process', pid: process.pid });
 });
 `;

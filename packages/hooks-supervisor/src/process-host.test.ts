@@ -288,8 +288,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 6,
-      sha256: '6b7cb2640617cf80a8eddc6a7d9fa2866853765d8dd1264ec8ad7300c2bdd956',
+      protocol: 7,
+      sha256: '8230c43da7a0ea30e987712be795a907bfac9ba390a81dce9d17c19796140f6c',
     });
   });
 

@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
@@ -113,9 +117,11 @@ interface Pending {
 
 /** One host process and what this side knows of it. */
 interface HostChild {
-  readonly child: ChildProcess;
-  /** Started asking for a short scheduler slice (see sched-slice.ts). */
+  readonly link: HostLink;
+  /** Started asking for a short scheduler slice (see sched-slice.ts), or by a host that did. */
   readonly sliced: boolean;
+  /** Started by another host of this process (see {@link ProcessHost}), not by this process. */
+  readonly byHost: boolean;
   /** What it wrote after its last complete line. */
   buffered: string;
   /** It has said `ready`. */
@@ -128,6 +134,199 @@ interface HostChild {
   replacing: boolean;
   /** Those waiting for its answer to a status query, in the order asked. */
   readonly queries: ((status: HostStatus | null) => void)[];
+  /** Its answers still to come to requests to start another host, by request id. */
+  readonly launches: Map<number, (reply: HostReply) => void>;
+}
+
+/** This process's end of one host: its pipes, or the socket of a host another host started. */
+interface HostLink {
+  /** The host's pid, once known. */
+  readonly pid: number | undefined;
+  write(text: string): void;
+  /** Close this end: the host kills what it started and exits. */
+  end(): void;
+  /** No longer ours: stop reading, and kill the host if it is still there. */
+  kill(): void;
+  /** Hold (`busy`) or release the event loop through it. */
+  setRefs(busy: boolean): void;
+  /** Whether the pid a host gave in its `ready` is the one this link was started for (a link that is not is closed). */
+  verify(pid: unknown): boolean;
+}
+
+/** The pipes of a host this process spawned itself. */
+function pipeLink(child: ChildProcess): HostLink {
+  return {
+    get pid() {
+      return child.pid;
+    },
+    write: (text) => void child.stdin!.write(text),
+    end: () => void child.stdin?.end(),
+    kill: () => {
+      child.stdout?.destroy();
+      child.stdin?.destroy();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    setRefs: (busy) => {
+      const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
+      for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+    },
+    verify: () => true,
+  };
+}
+
+/** How long a host started by another host may take to connect before it counts as failed. */
+export const HOST_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * This process's end of a host that another host of this process started (see
+ * {@link ProcessHost}): a Unix socket this process listens on, in a directory of its own that
+ * only this user can enter (`mkdtemp` makes it 0700), named on the new host's command line.
+ * The directory is made and the listener opened off the caller's path (the directory
+ * asynchronously), then `launch(path)` asks a host to start the new one. The first connection
+ * is taken, the listener closed and the directory removed; any later one is refused. Nothing
+ * is written to the host, and nothing it writes is read, before the starting host has said
+ * the new one's pid; then its `ready` must carry that pid, or the link is closed with nothing
+ * written to it (what was to be written can then go to another host: {@link takeQueued}).
+ * `onClose` is called once: when the socket closes, or when the host never connected (a
+ * failed start, {@link HOST_CONNECT_TIMEOUT_MS}, an `end()` before that).
+ */
+class SiblingLink implements HostLink {
+  onData: (text: string) => void = () => {};
+  onClose: () => void = () => {};
+  #pid: number | undefined = undefined;
+  #dir: string | null = null;
+  #server: Server | null = null;
+  #socket: Socket | null = null;
+  #verified = false;
+  #queued: string[] = [];
+  #ending = false;
+  #done = false;
+  #busy = false;
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(launch: (path: string) => void, timeoutMs: number) {
+    this.#timer = setTimeout(() => this.fail(), timeoutMs);
+    this.#timer.unref();
+    mkdtemp(join(tmpdir(), 'cw-hostlink-'), (err, dir) => {
+      if (err) return this.fail();
+      this.#dir = dir;
+      if (this.#done) return this.#unlisten();
+      const path = join(dir, 'h');
+      // A socket path longer than the system's limit (~104 bytes) cannot be listened on.
+      if (Buffer.byteLength(path) > 100) return this.fail();
+      const server = createServer({ pauseOnConnect: true }, (socket) => this.#accept(socket));
+      this.#server = server;
+      server.on('error', () => this.fail());
+      server.listen(path);
+      this.setRefs(this.#busy);
+      launch(path);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.#pid;
+  }
+
+  /** The starting host said the new host's pid: its `ready` may now be read. */
+  started(pid: number): void {
+    if (this.#done || this.#pid !== undefined) return;
+    this.#pid = pid;
+    this.#socket?.resume();
+  }
+
+  verify(pid: unknown): boolean {
+    if (this.#done) return false;
+    if (pid !== this.#pid) {
+      this.fail();
+      return false;
+    }
+    this.#verified = true;
+    for (const text of this.#queued.splice(0)) this.#socket!.write(text);
+    if (this.#ending) this.#socket!.end();
+    return true;
+  }
+
+  /** Whether this end was closed on purpose (`end()`), not by a failure. */
+  get ending(): boolean {
+    return this.#ending;
+  }
+
+  /** What was written before the host showed itself, and so never reached it (emptied). */
+  takeQueued(): string[] {
+    return this.#queued.splice(0);
+  }
+
+  write(text: string): void {
+    if (this.#done || this.#ending) return;
+    if (this.#verified) this.#socket!.write(text);
+    else this.#queued.push(text);
+  }
+
+  end(): void {
+    if (this.#done || this.#ending) return;
+    this.#ending = true;
+    if (this.#verified) this.#socket!.end();
+    // Not connected or not yet verified: there is nothing for it to end.
+    else this.fail();
+  }
+
+  kill(): void {
+    if (this.#done) return;
+    this.#done = true;
+    clearTimeout(this.#timer);
+    this.#unlisten();
+    const socket = this.#socket;
+    // A verified socket still open means the host still runs (it holds the other end; no
+    // child inherits it): only then is its pid surely still its own. An unverified peer is
+    // only cut off (a host that loses its socket shuts down by itself).
+    if (socket !== null && !socket.destroyed && this.#verified && this.#pid !== undefined) {
+      try {
+        process.kill(this.#pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    if (socket !== null) socket.destroy();
+    else queueMicrotask(() => this.onClose());
+  }
+
+  /** The host failed to start or to show itself: close everything (see the class comment). */
+  fail(): void {
+    this.kill();
+  }
+
+  setRefs(busy: boolean): void {
+    this.#busy = busy;
+    for (const h of [this.#server, this.#socket]) if (h) (busy ? h.ref() : h.unref());
+  }
+
+  #accept(socket: Socket): void {
+    if (this.#done || this.#socket !== null) {
+      socket.destroy();
+      return;
+    }
+    this.#socket = socket;
+    this.#unlisten();
+    clearTimeout(this.#timer);
+    socket.setEncoding('utf8');
+    socket.on('data', (text: string) => {
+      if (!this.#done) this.onData(text);
+    });
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      this.kill();
+      this.onClose();
+    });
+    this.setRefs(this.#busy);
+    if (this.#pid !== undefined) socket.resume();
+  }
+
+  #unlisten(): void {
+    this.#server?.close();
+    this.#server = null;
+    if (this.#dir !== null) rm(this.#dir, { recursive: true, force: true }, () => {});
+    this.#dir = null;
+  }
 }
 
 /**
@@ -158,8 +357,19 @@ export type HostReplacement = 'none' | 'starting' | 'ready';
  * new requests go to the fresh host and the grown one is told to exit (it runs nothing, so it
  * kills nothing). Until that moment the grown host serves as before, so no run waits for the
  * fresh one and none is spawned in this process. A replacement that dies before it took over
- * is not tried again for the same host. Starting the replacement is one spawn from this
- * process, once per grown host.
+ * is not tried again for the same host.
+ *
+ * **Who starts a host.** A spawn from this process forks all of its memory and blocks its
+ * event loop meanwhile: 8 ms for an agent-sized process on a quiet machine, 17–25 ms under
+ * load. So when a host of this object or of its `starter` is ready, the new host is started by
+ * that one instead (the `h` request of process-host-source.ts), and connects back to this
+ * process over a Unix socket (see SiblingLink); this process only listens and accepts. That
+ * covers a grown host's replacement (started by the grown host), the second host for
+ * overlapping runs (by the first; the two shared hosts are each other's starters) and a host
+ * restarted after a death while the other one is up. Only the first host of a process, or one
+ * started while no other is up, is spawned from here. A host started by a host gets its
+ * parent's scheduler slice by inheritance. If such a host fails before it is ready, this
+ * object spawns its hosts itself from then on; it does not count towards {@link unavailable}.
  */
 export class ProcessHost {
   readonly #retireAfterIdleMs: number | null;
@@ -183,10 +393,17 @@ export class ProcessHost {
   #wasUp = false;
   /** The environment bases the running host holds, oldest first, with their ids. */
   #bases = new Map<object, number>();
-  #basesOf: ChildProcess | null = null;
+  #basesOf: HostChild | null = null;
   #nextBaseId = 1;
   /** How many hosts were started, replacements included (diagnostics and tests). */
   started = 0;
+  /** How many of them another host started (diagnostics and tests; see the class comment). */
+  startedByHost = 0;
+  /** Another host of this process that may start this one's hosts (see the class comment). */
+  readonly #starter: (() => ProcessHost | null) | null;
+  /** Whether the next host may be started by another host; not after one started so failed. */
+  #byHostAllowed = true;
+  readonly #connectTimeoutMs: number;
   /** How many grown hosts were replaced by a fresh one (diagnostics and tests). */
   replaced = 0;
   /** How many environment bases were sent to a host (diagnostics and tests). */
@@ -199,17 +416,31 @@ export class ProcessHost {
    * memory limits ({@link HOST_GROWTH_LIMIT_BYTES} and {@link HOST_COLLECT_AFTER_BYTES} by
    * default; see process-host-source.ts; tests use others, a negative number meaning "at the
    * first check"). `launch` (for tests) says how a host is started; by default
-   * {@link hostLaunch}, told whether a short slice may still be asked for.
+   * {@link hostLaunch}, told whether a short slice may still be asked for (false for a host
+   * started by a host). `starter`: another host of this process that may start this one's
+   * hosts while it is ready (see the class comment). `connectTimeoutMs`: how long such a host
+   * may take to connect ({@link HOST_CONNECT_TIMEOUT_MS} by default).
    */
-  constructor(options: { retireAfterIdleMs?: number; growthLimitBytes?: number; collectAfterBytes?: number; launch?: (sliceAllowed: boolean) => HostLaunch } = {}) {
+  constructor(
+    options: {
+      retireAfterIdleMs?: number;
+      growthLimitBytes?: number;
+      collectAfterBytes?: number;
+      launch?: (sliceAllowed: boolean) => HostLaunch;
+      starter?: () => ProcessHost | null;
+      connectTimeoutMs?: number;
+    } = {},
+  ) {
     this.#retireAfterIdleMs = options.retireAfterIdleMs ?? null;
+    this.#starter = options.starter ?? null;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? HOST_CONNECT_TIMEOUT_MS;
     this.#growthLimitBytes = safeInteger('growthLimitBytes', options.growthLimitBytes ?? HOST_GROWTH_LIMIT_BYTES);
     this.#collectAfterBytes = safeInteger('collectAfterBytes', options.collectAfterBytes ?? HOST_COLLECT_AFTER_BYTES);
     this.#launch = options.launch ?? ((sliceAllowed) => hostLaunch(process.execPath, PROCESS_HOST_SOURCE, sliceAllowed));
   }
 
-  get #child(): ChildProcess | null {
-    return this.#current?.child ?? null;
+  get #link(): HostLink | null {
+    return this.#current?.link ?? null;
   }
 
   /** Whether the running host was started asking for a short scheduler slice (see sched-slice.ts). */
@@ -255,11 +486,11 @@ export class ProcessHost {
 
   /** Start the host if none is running; resolves when it is ready (or it died starting). */
   start(): Promise<void> {
-    const child = this.#ensure();
+    const host = this.#ensure();
     if (this.ready) return Promise.resolve();
     const ready = new Promise<void>((resolve) => this.#readyWaiters.push(resolve));
     // Someone waits for it: hold the event loop until it is up (a background warm-up does not).
-    this.#idleRefs(child);
+    this.#idleRefs(host);
     return ready;
   }
 
@@ -276,29 +507,94 @@ export class ProcessHost {
 
   #settleReady(): void {
     for (const w of this.#readyWaiters.splice(0)) w();
-    if (this.#child) this.#idleRefs(this.#child);
+    if (this.#current) this.#idleRefs(this.#current);
   }
 
   /** The host's pid, when one is running. */
   get pid(): number | undefined {
-    return this.#child?.pid;
+    return this.#link?.pid;
   }
 
-  #ensure(): ChildProcess {
-    if (this.#current) return this.#current.child;
+  /** Whether the running host was started by another host of this process (see the class comment). */
+  get byHost(): boolean {
+    return this.#current?.byHost ?? false;
+  }
+
+  #ensure(): HostChild {
+    if (this.#current) return this.#current;
     // The host died while its replacement was starting: the replacement is the new host.
     if (this.#spare) {
       this.#current = this.#spare;
       this.#spare = null;
-      this.#idleRefs(this.#current.child);
-      return this.#current.child;
+      this.#idleRefs(this.#current);
+      return this.#current;
     }
     this.#current = this.#spawn();
-    this.#idleRefs(this.#current.child);
-    return this.#current.child;
+    this.#idleRefs(this.#current);
+    return this.#current;
+  }
+
+  /**
+   * A ready host that can start one for this object without this process spawning: the
+   * running one (for its replacement), or else the starter's. None on Windows, or after a
+   * host started that way failed.
+   */
+  #launcher(): ProcessHost | null {
+    if (!this.#byHostAllowed || process.platform === 'win32') return null;
+    if (this.ready) return this;
+    const starter = this.#starter?.() ?? null;
+    return starter !== null && starter !== this && starter.ready ? starter : null;
+  }
+
+  /**
+   * Ask the running host to start another host: `file` with `args`, in a session of its own,
+   * with an empty environment and no standard streams, not counted as one of its runs (see
+   * process-host-source.ts). Resolves to its reply (`pid` or `spawnError`), `{ lost: true }`
+   * if it went first; null when no host is ready. Holds nothing on the event loop.
+   */
+  #launchHost(file: string, args: readonly string[]): Promise<HostReply> | null {
+    const host = this.#current;
+    if (host === null || !host.ready) return null;
+    const id = this.#nextId++;
+    return new Promise<HostReply>((resolve) => {
+      host.launches.set(id, resolve);
+      host.link.write(JSON.stringify({ t: 'h', id, file, args }) + '\n');
+    });
+  }
+
+  /** A host started by `launcher`'s, connected to this process by a socket (see SiblingLink). */
+  #spawnByHost(launcher: ProcessHost): HostChild {
+    // Node itself, not through Perl: a child inherits its parent's slice (see sched-slice.ts).
+    const launch = this.#launch(false);
+    const link: SiblingLink = new SiblingLink((path) => {
+      const reply = launcher.#launchHost(launch.file, [...launch.args, ...this.#hostArgs(), `connect=${path}`]);
+      if (reply === null) return link.fail();
+      void reply.then((r) => {
+        const pid = r['pid'];
+        if (typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0) link.started(pid);
+        else link.fail();
+      });
+    }, this.#connectTimeoutMs);
+    this.started++;
+    this.startedByHost++;
+    const host: HostChild = { link, sliced: launcher.sliced, byHost: true, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
+    link.onData = (text) => this.#onData(host, text);
+    link.onClose = () => this.#gone(host);
+    return host;
+  }
+
+  /** What follows the program on a host's command line: its memory limits, then its spawner option (see process-host-source.ts). */
+  #hostArgs(): string[] {
+    const args = ['--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)];
+    if (hostSpawnSetting() === 'child_process') args.push('spawn=child_process');
+    return args;
   }
 
   #spawn(): HostChild {
+    // Started by a host that is ready, when there is one: a spawn from this process forks all
+    // of its memory and blocks its event loop for that (8–25 ms for an agent-sized process).
+    const launcher = this.#launcher();
+    if (launcher !== null) return this.#spawnByHost(launcher);
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
     // debugger into the host, PERL5OPT code into its launcher); each request carries, or names
     // a part already sent of, the environment of its process. Started through Perl with a short
@@ -307,9 +603,7 @@ export class ProcessHost {
     // go after the program and a `--` (without it Node would read a negative one as an option),
     // then the spawner option when one is set (the host's environment stays empty).
     const launch = this.#launch(this.#sliceAllowed);
-    const args = [...launch.args, '--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)];
-    if (hostSpawnSetting() === 'child_process') args.push('spawn=child_process');
-    const child = spawn(launch.file, args, {
+    const child = spawn(launch.file, [...launch.args, ...this.#hostArgs()], {
       stdio: ['pipe', 'pipe', 'ignore'],
       env: {},
       // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
@@ -317,7 +611,7 @@ export class ProcessHost {
       windowsHide: true,
     });
     this.started++;
-    const host: HostChild = { child, sliced: launch.sliced, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [] };
+    const host: HostChild = { link: pipeLink(child), sliced: launch.sliced, byHost: false, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
     // The host is gone once its stdout closes (every reply it wrote has been read by then).
     child.on('error', () => this.#gone(host));
     child.stdin!.on('error', () => {});
@@ -328,14 +622,14 @@ export class ProcessHost {
   }
 
   /** Hold the event loop only while something runs, so an idle host never keeps the agent alive. */
-  #idleRefs(child: ChildProcess): void {
+  #idleRefs(host: HostChild): void {
     const busy = this.#pending.size > 0 || this.#readyWaiters.length > 0 || (this.#current?.queries.length ?? 0) > 0;
-    setRefs(child, busy);
+    host.link.setRefs(busy);
     if (this.#retireAfterIdleMs === null) return;
     if (this.#retireTimer) clearTimeout(this.#retireTimer);
     this.#retireTimer = null;
     if (!busy && this.ready) {
-      this.#retireTimer = setTimeout(() => this.#retire(child), this.#retireAfterIdleMs);
+      this.#retireTimer = setTimeout(() => this.#retire(host), this.#retireAfterIdleMs);
       this.#retireTimer.unref?.();
     }
   }
@@ -344,12 +638,12 @@ export class ProcessHost {
    * Let an idle host go: it is detached at once, so a run that comes while it exits starts a
    * new host instead of writing to a closing one. Nothing is in flight, so nothing is lost.
    */
-  #retire(child: ChildProcess): void {
+  #retire(host: HostChild): void {
     this.#retireTimer = null;
-    if (this.#child !== child || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
+    if (this.#current !== host || this.#pending.size > 0 || this.#readyWaiters.length > 0) return;
     this.#current = null;
     this.#dropSpare();
-    child.stdin?.end();
+    host.link.end();
   }
 
   /** Let the replacement go, if one is starting or waiting (it runs nothing yet), or not start it. */
@@ -357,7 +651,7 @@ export class ProcessHost {
     this.#cancelRenewWait();
     const spare = this.#spare;
     this.#spare = null;
-    spare?.child.stdin?.end();
+    spare?.link.end();
   }
 
   #onData(host: HostChild, text: string): void {
@@ -373,6 +667,8 @@ export class ProcessHost {
         continue;
       }
       if (msg.t === 'ready') {
+        // A host another host started must be the one it said it started (see SiblingLink).
+        if (!host.link.verify(msg['pid'])) return;
         host.spawner = msg['spawner'] === 'handles' ? 'handles' : 'child_process';
         host.ready = true;
         if (host === this.#current) {
@@ -388,7 +684,13 @@ export class ProcessHost {
       }
       if (msg.t === 'q') {
         host.queries.shift()?.(hostStatus(msg));
-        if (host === this.#current) this.#idleRefs(host.child);
+        if (host === this.#current) this.#idleRefs(host);
+        continue;
+      }
+      const launched = msg.t === 'd' && typeof msg.id === 'number' ? host.launches.get(msg.id) : undefined;
+      if (launched) {
+        host.launches.delete(msg.id!);
+        launched(msg);
         continue;
       }
       const p = typeof msg.id === 'number' ? this.#pending.get(msg.id) : undefined;
@@ -400,7 +702,7 @@ export class ProcessHost {
       } else if (msg.t === 'd') {
         this.#pending.delete(msg.id!);
         if (p.pid !== null) untrackProcessGroup(p.pid);
-        if (this.#child) this.#idleRefs(this.#child);
+        if (this.#current) this.#idleRefs(this.#current);
         p.resolve(msg);
       }
     }
@@ -425,8 +727,8 @@ export class ProcessHost {
     this.#current = this.#spare;
     this.#spare = null;
     this.replaced++;
-    this.#idleRefs(this.#current.child);
-    current.child.stdin?.end();
+    this.#idleRefs(this.#current);
+    current.link.end();
   }
 
   /**
@@ -444,7 +746,7 @@ export class ProcessHost {
       }
       this.#spare = this.#spawn();
       // Nobody waits for it: it never holds the event loop.
-      setRefs(this.#spare.child, false);
+      this.#spare.link.setRefs(false);
     }, HOST_RENEW_IDLE_MS);
     timer.unref?.();
     this.#renewWait = timer;
@@ -459,25 +761,54 @@ export class ProcessHost {
 
   /** A host's stdout closed or it could not be spawned: which of ours it was decides what follows. */
   #gone(host: HostChild): void {
-    if (host === this.#current) this.#lost(host);
+    if (host === this.#current && !host.ready && host.link instanceof SiblingLink && !host.link.ending) this.#respawn(host, host.link);
+    else if (host === this.#current) this.#lost(host);
     else if (host === this.#spare) {
       this.#spare = null;
-      if (!host.ready && host.sliced) this.#sliceAllowed = false;
+      if (!host.ready) this.#failedBeforeReady(host, false);
       endChild(host);
     } else {
-      // A host that was replaced or retired: it had nothing in flight, only perhaps a query.
-      for (const q of host.queries.splice(0)) q(null);
+      // A host that was replaced or retired: it had nothing in flight, only perhaps a query
+      // or a request to start another host.
+      settleAsides(host);
     }
+  }
+
+  /**
+   * The current host, started by another host, failed before it was ready: nothing was ever
+   * written to it (see SiblingLink), so spawn one from here and give it what was meant for
+   * this one. No run is lost to a failed start.
+   */
+  #respawn(host: HostChild, link: SiblingLink): void {
+    this.#failedBeforeReady(host, true);
+    const queued = link.takeQueued();
+    endChild(host);
+    const next = this.#spawn();
+    this.#current = next;
+    if (this.#basesOf === host) this.#basesOf = next;
+    for (const text of queued) next.link.write(text);
+    this.#idleRefs(next);
+  }
+
+  /**
+   * A host died (or never showed itself) before it was ready: start the next one another way.
+   * One started by a host: the next is spawned from here. One started through Perl: the next
+   * directly. Only the current host's failures count towards {@link unavailable}.
+   */
+  #failedBeforeReady(host: HostChild, current: boolean): void {
+    if (host.byHost) {
+      this.#byHostAllowed = false;
+      return;
+    }
+    if (current) this.#failedStarts++;
+    if (host.sliced) this.#sliceAllowed = false;
   }
 
   /** The host is gone: end what it started, settle every run in flight, start afresh next time. */
   #lost(host: HostChild): void {
     this.#current = null;
     this.#cancelRenewWait();
-    if (!host.ready) {
-      this.#failedStarts++;
-      if (host.sliced) this.#sliceAllowed = false;
-    }
+    if (!host.ready) this.#failedBeforeReady(host, true);
     this.#settleReady();
     endChild(host);
     const pending = [...this.#pending.values()];
@@ -493,19 +824,19 @@ export class ProcessHost {
 
   /** Run one process through the host; `onSpawn` gets its pid (= its group and session id). */
   run(request: HostRequest, onSpawn?: (pid: number) => void): { id: number; done: Promise<HostReply> } {
-    const child = this.#ensure();
+    const host = this.#ensure();
     this.#sentDuringWait = true;
     const id = this.#nextId++;
     const done = new Promise<HostReply>((resolve) => {
       this.#pending.set(id, { resolve, onSpawn, pid: null });
     });
-    this.#idleRefs(child);
+    this.#idleRefs(host);
     // Not `{ ...request, t, id }`: properties added after a spread are slow on Node 20 (see
     // run-hook.ts). Set again after the copy, so a request never carries its own.
     const message: Record<string, unknown> = { t: 'r', id, ...request };
     message['t'] = 'r';
     message['id'] = id;
-    child.stdin!.write(JSON.stringify(message) + '\n');
+    host.link.write(JSON.stringify(message) + '\n');
     return { id, done };
   }
 
@@ -531,7 +862,7 @@ export class ProcessHost {
     onSpawn: readonly (((pid: number) => void) | undefined)[] = [],
     options: { readonly after?: number; readonly then?: { readonly request: HostRequest & { readonly mode: 'shell' }; readonly onSpawn?: (pid: number) => void } } = {},
   ): HostChain {
-    const child = this.#ensure();
+    const host = this.#ensure();
     this.#sentDuringWait = true;
     const runs: Record<string, unknown>[] = [];
     const ids: number[] = [];
@@ -545,9 +876,9 @@ export class ProcessHost {
         this.#pending.set(id, { resolve, onSpawn: onSpawn[i], pid: null });
       });
     });
-    this.#idleRefs(child);
+    this.#idleRefs(host);
     const composition = compositions.get(env);
-    const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(child, composition.base), vars: composition.vars, runs } : { t: 'c', env, runs };
+    const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(host, composition.base), vars: composition.vars, runs } : { t: 'c', env, runs };
     if (options.after !== undefined) message['after'] = options.after;
     let then: HostChain['then'] = null;
     if (options.then !== undefined) {
@@ -558,15 +889,15 @@ export class ProcessHost {
       const thenSpawn = options.then.onSpawn;
       then = { id, done: new Promise<HostReply>((resolve) => this.#pending.set(id, { resolve, onSpawn: thenSpawn, pid: null })) };
     }
-    child.stdin!.write(JSON.stringify(message) + '\n');
+    host.link.write(JSON.stringify(message) + '\n');
     return { ids, replies, then };
   }
 
-  /** The id of `base` in `child`, sent to it first if it does not hold it (writes precede the chain). */
-  #baseId(child: ChildProcess, base: Readonly<Record<string, string>>): number {
-    if (this.#basesOf !== child) {
+  /** The id of `base` in `host`, sent to it first if it does not hold it (writes precede the chain). */
+  #baseId(host: HostChild, base: Readonly<Record<string, string>>): number {
+    if (this.#basesOf !== host) {
       this.#bases = new Map();
-      this.#basesOf = child;
+      this.#basesOf = host;
     }
     const known = this.#bases.get(base);
     if (known !== undefined) {
@@ -577,12 +908,12 @@ export class ProcessHost {
     if (this.#bases.size >= HOST_ENV_BASES) {
       const [oldest, oldId] = this.#bases.entries().next().value as [object, number];
       this.#bases.delete(oldest);
-      child.stdin!.write(JSON.stringify({ t: 'e', id: oldId, env: null }) + '\n');
+      host.link.write(JSON.stringify({ t: 'e', id: oldId, env: null }) + '\n');
     }
     const id = this.#nextBaseId++;
     this.#bases.set(base, id);
     this.basesSent++;
-    child.stdin!.write(JSON.stringify({ t: 'e', id, env: base }) + '\n');
+    host.link.write(JSON.stringify({ t: 'e', id, env: base }) + '\n');
     return id;
   }
 
@@ -592,7 +923,7 @@ export class ProcessHost {
    * results come as usual; the host decides which, so the answer is in the replies.
    */
   withdraw(firstId: number): void {
-    if (this.#pending.has(firstId)) this.#child?.stdin!.write(JSON.stringify({ t: 'x', id: firstId }) + '\n');
+    if (this.#pending.has(firstId)) this.#link?.write(JSON.stringify({ t: 'x', id: firstId }) + '\n');
   }
 
   /** Whether run `id` was sent to the running host and has no result yet. */
@@ -602,7 +933,7 @@ export class ProcessHost {
 
   /** Ask the host to stop a shell run (SIGTERM to its group, SIGKILL after the grace). */
   stop(id: number): void {
-    if (this.#pending.has(id)) this.#child?.stdin!.write(JSON.stringify({ t: 'k', id }) + '\n');
+    if (this.#pending.has(id)) this.#link?.write(JSON.stringify({ t: 'k', id }) + '\n');
   }
 
   /**
@@ -615,14 +946,14 @@ export class ProcessHost {
     return new Promise((resolve) => {
       host.queries.push(resolve);
       // Someone waits for the answer: hold the event loop until it comes.
-      setRefs(host.child, true);
-      host.child.stdin!.write('{"t":"q"}\n');
+      host.link.setRefs(true);
+      host.link.write('{"t":"q"}\n');
     });
   }
 
   /** Close the host's stdin: it kills what it started and exits (tests; shutdown). A replacement being started goes too. */
   close(): void {
-    this.#child?.stdin?.end();
+    this.#link?.end();
     this.#dropSpare();
   }
 }
@@ -638,26 +969,28 @@ function hostStatus(msg: Record<string, unknown>): HostStatus {
   return { anon: bytes(msg['anon']), baseline: bytes(msg['baseline']), collections: bytes(msg['collections']) ?? 0, grown: msg['grown'] === true };
 }
 
-/** Hold (`busy`) or release the event loop through a host's process and pipes. */
-function setRefs(child: ChildProcess, busy: boolean): void {
-  const handles = [child, child.stdin, child.stdout] as unknown as { ref?: () => void; unref?: () => void }[];
-  for (const h of handles) (busy ? h?.ref : h?.unref)?.call(h);
+
+/** Answer what waits on `host` besides its runs: status queries (null) and requests to start a host (lost). */
+function settleAsides(host: HostChild): void {
+  for (const q of host.queries.splice(0)) q(null);
+  const launches = [...host.launches.values()];
+  host.launches.clear();
+  for (const l of launches) l({ lost: true });
 }
 
 /** A host that is no longer ours to talk to, whatever state it is in. */
 function endChild(host: HostChild): void {
-  for (const q of host.queries.splice(0)) q(null);
-  const child = host.child;
-  child.stdout?.destroy();
-  child.stdin?.destroy();
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  settleAsides(host);
+  host.link.kill();
 }
 
 // The hosts of the copies in this process that speak this copy's protocol (one entry).
 function hostsOfThisProtocol(): { primary: ProcessHost; overflow: ProcessHost | null } {
   let entry = state.hosts.get(HOST_PROTOCOL);
   if (!entry) {
-    entry = { primary: new ProcessHost(), overflow: null };
+    // Each of the two hosts is started by the other when that one is up (see ProcessHost).
+    const pair: { primary: ProcessHost; overflow: ProcessHost | null } = { primary: new ProcessHost({ starter: () => pair.overflow }), overflow: null };
+    entry = pair;
     state.hosts.set(HOST_PROTOCOL, entry);
   }
   return entry as { primary: ProcessHost; overflow: ProcessHost | null };
@@ -689,7 +1022,7 @@ export const OVERFLOW_HOST_IDLE_MS = 30_000;
  */
 export function overflowProcessHost(): ProcessHost {
   const hosts = hostsOfThisProtocol();
-  hosts.overflow ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS });
+  hosts.overflow ??= new ProcessHost({ retireAfterIdleMs: OVERFLOW_HOST_IDLE_MS, starter: () => hosts.primary });
   return hosts.overflow;
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HookIdentity } from '@codewhale/hooks-payloads';
 import { expect } from 'vitest';
-import { overflowProcessHost, sharedProcessHost } from '../src/process-host.js';
+import { overflowProcessHost, sharedProcessHost, type HostRequest } from '../src/process-host.js';
 
 export interface ProcInfo {
   pid: number;
@@ -76,6 +76,26 @@ export function identity(label = 'gate', over: Partial<HookIdentity> = {}): Hook
 
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
+}
+
+/** A raw host request for a hook running `sh -c cmd` in `cwd`, no stdin, with generous limits. */
+export function hostHookRequest(cmd: string, cwd: string, timeoutMs = 20_000): HostRequest {
+  return {
+    mode: 'hook',
+    file: '/bin/sh',
+    args: ['-c', cmd],
+    cwd,
+    env: baseEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    input: null,
+    stdoutMax: 65_536,
+    stderrMax: 1024,
+    timeoutMs,
+    graceMs: 1_000,
+    reapMs: 1_000,
+    drainMs: 1_000,
+    shutdownMs: 1_000,
+  };
 }
 
 import { hookDefinition, hookSet as buildSet } from '@codewhale/hooks-config/testing';
