@@ -160,6 +160,15 @@ describe('a host started by another host that fails', () => {
     expect(second.byHost).toBe(false);
   });
 
+  it('that connects and never says it is ready: cut off after the timeout, the same', async () => {
+    const program = `const at = process.argv.find((a) => a.startsWith('connect=')).slice(8);
+const s = require('node:net').connect(at); s.on('close', () => process.exit(0)); setTimeout(() => {}, 5000);`;
+    const { first, second } = pair({ launch: failingByHost(program), connectTimeoutMs: 300 });
+    await first.start();
+    expect(await second.run(req('printf patient')).done).toMatchObject({ stdout: 'patient' });
+    expect(second.byHost).toBe(false);
+  });
+
   it('that says another pid: it is cut off and sent nothing, and the run goes to a host spawned from here', async () => {
     // An impostor: connects where a host would, says it is ready with a pid that is not its
     // own, and writes down what it is sent and the mode of the directory it found.

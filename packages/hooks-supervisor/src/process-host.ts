@@ -174,7 +174,7 @@ function pipeLink(child: ChildProcess): HostLink {
   };
 }
 
-/** How long a host started by another host may take to connect before it counts as failed. */
+/** How long a host started by another host may take to connect and say it is ready before it counts as failed. */
 export const HOST_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
@@ -188,7 +188,8 @@ export const HOST_CONNECT_TIMEOUT_MS = 10_000;
  * the new one's pid; then its `ready` must carry that pid, or the link is closed with nothing
  * written to it (what was to be written can then go to another host: {@link takeQueued}).
  * `onClose` is called once: when the socket closes, or when the host never connected (a
- * failed start, {@link HOST_CONNECT_TIMEOUT_MS}, an `end()` before that).
+ * failed start, an `end()` before that). A host not verified within
+ * {@link HOST_CONNECT_TIMEOUT_MS} is cut off.
  */
 class SiblingLink implements HostLink {
   onData: (text: string) => void = () => {};
@@ -205,18 +206,18 @@ class SiblingLink implements HostLink {
   readonly #timer: ReturnType<typeof setTimeout>;
 
   constructor(launch: (path: string) => void, timeoutMs: number) {
-    this.#timer = setTimeout(() => this.fail(), timeoutMs);
+    this.#timer = setTimeout(() => this.kill(), timeoutMs);
     this.#timer.unref();
     mkdtemp(join(tmpdir(), 'cw-hostlink-'), (err, dir) => {
-      if (err) return this.fail();
+      if (err) return this.kill();
       this.#dir = dir;
       if (this.#done) return this.#unlisten();
       const path = join(dir, 'h');
       // A socket path longer than the system's limit (~104 bytes) cannot be listened on.
-      if (Buffer.byteLength(path) > 100) return this.fail();
+      if (Buffer.byteLength(path) > 100) return this.kill();
       const server = createServer({ pauseOnConnect: true }, (socket) => this.#accept(socket));
       this.#server = server;
-      server.on('error', () => this.fail());
+      server.on('error', () => this.kill());
       server.listen(path);
       this.setRefs(this.#busy);
       launch(path);
@@ -237,10 +238,11 @@ class SiblingLink implements HostLink {
   verify(pid: unknown): boolean {
     if (this.#done) return false;
     if (pid !== this.#pid) {
-      this.fail();
+      this.kill();
       return false;
     }
     this.#verified = true;
+    clearTimeout(this.#timer);
     for (const text of this.#queued.splice(0)) this.#socket!.write(text);
     if (this.#ending) this.#socket!.end();
     return true;
@@ -267,9 +269,10 @@ class SiblingLink implements HostLink {
     this.#ending = true;
     if (this.#verified) this.#socket!.end();
     // Not connected or not yet verified: there is nothing for it to end.
-    else this.fail();
+    else this.kill();
   }
 
+  /** Also what a failure does: the host failed to start or to show itself (see the class comment). */
   kill(): void {
     if (this.#done) return;
     this.#done = true;
@@ -290,11 +293,6 @@ class SiblingLink implements HostLink {
     else queueMicrotask(() => this.onClose());
   }
 
-  /** The host failed to start or to show itself: close everything (see the class comment). */
-  fail(): void {
-    this.kill();
-  }
-
   setRefs(busy: boolean): void {
     this.#busy = busy;
     for (const h of [this.#server, this.#socket]) if (h) (busy ? h.ref() : h.unref());
@@ -307,7 +305,6 @@ class SiblingLink implements HostLink {
     }
     this.#socket = socket;
     this.#unlisten();
-    clearTimeout(this.#timer);
     socket.setEncoding('utf8');
     socket.on('data', (text: string) => {
       if (!this.#done) this.onData(text);
@@ -419,7 +416,7 @@ export class ProcessHost {
    * {@link hostLaunch}, told whether a short slice may still be asked for (false for a host
    * started by a host). `starter`: another host of this process that may start this one's
    * hosts while it is ready (see the class comment). `connectTimeoutMs`: how long such a host
-   * may take to connect ({@link HOST_CONNECT_TIMEOUT_MS} by default).
+   * may take to connect and say it is ready ({@link HOST_CONNECT_TIMEOUT_MS} by default).
    */
   constructor(
     options: {
@@ -568,11 +565,11 @@ export class ProcessHost {
     const launch = this.#launch(false);
     const link: SiblingLink = new SiblingLink((path) => {
       const reply = launcher.#launchHost(launch.file, [...launch.args, ...this.#hostArgs(), `connect=${path}`]);
-      if (reply === null) return link.fail();
+      if (reply === null) return link.kill();
       void reply.then((r) => {
         const pid = r['pid'];
         if (typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0) link.started(pid);
-        else link.fail();
+        else link.kill();
       });
     }, this.#connectTimeoutMs);
     this.started++;
