@@ -357,7 +357,7 @@ export type HostReplacement = 'none' | 'starting' | 'ready';
  * is not tried again for the same host.
  *
  * **Who starts a host.** A spawn from this process forks all of its memory and blocks its
- * event loop meanwhile: 8 ms for an agent-sized process on a quiet machine, 17–25 ms under
+ * event loop meanwhile: 6–10 ms for an agent-sized process on a quiet machine, 11–17 ms under
  * load. So when a host of this object or of its `starter` is ready, the new host is started by
  * that one instead (the `h` request of process-host-source.ts), and connects back to this
  * process over a Unix socket (see SiblingLink); this process only listens and accepts. That
@@ -589,7 +589,7 @@ export class ProcessHost {
 
   #spawn(): HostChild {
     // Started by a host that is ready, when there is one: a spawn from this process forks all
-    // of its memory and blocks its event loop for that (8–25 ms for an agent-sized process).
+    // of its memory and blocks its event loop for that (6–17 ms for an agent-sized process).
     const launcher = this.#launcher();
     if (launcher !== null) return this.#spawnByHost(launcher);
     // A tiny environment: nothing from the agent's (NODE_OPTIONS could load a loader or a
