@@ -85,6 +85,29 @@ describe('a host started by another host', () => {
     expect(await h.run(req('printf again')).done).toMatchObject({ stdout: 'again' });
   });
 
+  it('closed on purpose while it starts: no failure, so the next one is started by a host again', async () => {
+    const { first, second } = pair();
+    await first.start();
+    for (let i = 0; i < 3; i++) {
+      const starting = second.start();
+      second.close();
+      await starting;
+      expect(await until(() => second.pid === undefined && !second.ready)).toBe(true);
+    }
+    await second.start();
+    expect(second.byHost).toBe(true);
+    expect(second.startedByHost).toBe(4);
+    // And a host spawned from here, closed as it starts three times, is no sandbox that forbids hosts.
+    const alone = new ProcessHost();
+    hosts.push(alone);
+    for (let i = 0; i < 3; i++) {
+      const starting = alone.start();
+      alone.close();
+      await starting;
+    }
+    expect(alone.unavailable).toBe(false);
+  });
+
   it('lives on when its starter dies, and its starter\'s death costs it nothing', async () => {
     const { first, second } = pair();
     await first.start();

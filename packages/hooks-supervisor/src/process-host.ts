@@ -145,6 +145,8 @@ interface HostLink {
   write(text: string): void;
   /** Close this end: the host kills what it started and exits. */
   end(): void;
+  /** Whether {@link end} was called: a host that goes after that did not fail. */
+  readonly ending: boolean;
   /** No longer ours: stop reading, and kill the host if it is still there. */
   kill(): void;
   /** Hold (`busy`) or release the event loop through it. */
@@ -155,12 +157,19 @@ interface HostLink {
 
 /** The pipes of a host this process spawned itself. */
 function pipeLink(child: ChildProcess): HostLink {
+  let ending = false;
   return {
     get pid() {
       return child.pid;
     },
+    get ending() {
+      return ending;
+    },
     write: (text) => void child.stdin!.write(text),
-    end: () => void child.stdin?.end(),
+    end: () => {
+      ending = true;
+      child.stdin?.end();
+    },
     kill: () => {
       child.stdout?.destroy();
       child.stdin?.destroy();
@@ -248,7 +257,6 @@ class SiblingLink implements HostLink {
     return true;
   }
 
-  /** Whether this end was closed on purpose (`end()`), not by a failure. */
   get ending(): boolean {
     return this.#ending;
   }
@@ -762,7 +770,7 @@ export class ProcessHost {
     else if (host === this.#current) this.#lost(host);
     else if (host === this.#spare) {
       this.#spare = null;
-      if (!host.ready) this.#failedBeforeReady(host, false);
+      if (!host.ready && !host.link.ending) this.#failedBeforeReady(host, false);
       endChild(host);
     } else {
       // A host that was replaced or retired: it had nothing in flight, only perhaps a query
@@ -805,7 +813,8 @@ export class ProcessHost {
   #lost(host: HostChild): void {
     this.#current = null;
     this.#cancelRenewWait();
-    if (!host.ready) this.#failedBeforeReady(host, true);
+    // One closed on purpose (close()) while it started did not fail.
+    if (!host.ready && !host.link.ending) this.#failedBeforeReady(host, true);
     this.#settleReady();
     endChild(host);
     const pending = [...this.#pending.values()];
