@@ -8,7 +8,7 @@ import { ObserverDispatcher } from './observer-dispatcher.js';
 import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { JsonlLog } from './audit-log.js';
 import { MemoryLogger } from './logger.js';
-import { hookDef, hookSet, procTable } from '../test/helpers.js';
+import { hookDef, hookSet, procTable, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-runtime-'));
 const runtimes: HookRuntime[] = [];
@@ -347,6 +347,38 @@ describe('HookRuntime: observers', () => {
     }
     // Every event (the first fills the cache, the others read it) drops the stale tool variables.
     expect(readFileSync(file, 'utf8')).toBe('c1 kept none none\nc2 kept none none\nc3 kept none none\n');
+  });
+
+  it('gives a frozen parent\'s variables and the event\'s to every hook, on every path: a chain, a single run, in process, in the background', async () => {
+    const parentEnv = Object.freeze({ PATH: process.env.PATH, HOME: dir, STAMP: 'kept' });
+    const show = (file: string) => `printf '%s %s|' "$STAMP" "$DEEPSEEK_MODEL" >> ${file}`;
+    for (const mode of ['host', 'in-process'] as const) {
+      setSpawnMode(mode);
+      // Up before the first hook (until then hooks are spawned in process).
+      if (mode === 'host') await sharedProcessHost().start();
+      try {
+        const file = out(`all-paths-${mode}`);
+        const r = runtime(
+          [
+            hookDef('tool_call_before', show(file), { name: 'gate' }),
+            hookDef('message_submit', `${show(file)}; printf '{"text":"t"}'`, { name: 'rewrite' }),
+            hookDef('turn_end', show(file), { name: 'observer' }),
+            hookDef('session_end', show(file), { name: 'background', background: true }),
+          ],
+          { parentEnv },
+        );
+        await r.toolCallBefore({ name: 'bash', callId: 'c1', input: { command: 'true' }, model: 'm1' });
+        await r.messageSubmit('hi', { model: 'm2' });
+        r.fire('turn_end', { model: 'm3' }, '{}');
+        await r.idle();
+        r.fire('session_end', { model: 'm4' }, '{}');
+        await r.idle();
+        await until(() => existsSync(file) && readFileSync(file, 'utf8').split('|').length === 5);
+        expect(readFileSync(file, 'utf8'), mode).toBe('kept m1|kept m2|kept m3|kept m4|');
+      } finally {
+        setSpawnMode(null);
+      }
+    }
   });
 
   it('passes an inherited variable named __proto__ on like any other, from a plain or a frozen parent', async () => {

@@ -36,7 +36,7 @@ import { BackgroundPool } from './background-pool.js';
 import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
-import { noteEnvComposition } from './process-host.js';
+import { composedEnv, noteEnvComposition } from './process-host.js';
 import type { ShellContinuation } from './shell-run.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
@@ -281,14 +281,21 @@ export class HookRuntime {
 
   #env(ctx: HookContext): Readonly<Record<string, string>> {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
-    // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
     const inherited = this.#inherited();
     const vars = buildHookEnv(ctx);
-    const env = Object.assign({}, inherited, vars);
-    if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
+    let env: Record<string, string>;
+    if (inherited === this.#frozenInherited) {
+      // A frozen parent's part is not copied for every event: the event's variables sit on top
+      // of it as its prototype (a spawn takes inherited variables too, as child_process does;
+      // see composedEnv), and it is sent to the process host once.
+      env = composedEnv(inherited, vars);
+      noteEnvComposition(env, inherited, vars);
+    } else {
+      // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
+      env = Object.assign({}, inherited, vars);
+      if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
+    }
     Object.freeze(env);
-    // A frozen parent's part is sent to the process host once, not with every event.
-    if (inherited === this.#frozenInherited) noteEnvComposition(env, inherited, vars);
     this.#lastEnv = { ctx, env };
     return env;
   }

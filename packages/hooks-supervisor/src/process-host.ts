@@ -95,6 +95,28 @@ export interface HostChain {
 /** How many fixed environment parts one host keeps (the oldest is dropped for a new one). */
 export const HOST_ENV_BASES = 8;
 
+/**
+ * `vars` on top of the frozen `base`, without copying `base`: an object whose prototype is
+ * `base` and whose own properties are `vars`. Spawning reads every enumerable key, inherited
+ * ones included (child_process does, and the process host's own spawner does the same), so the
+ * process gets `base` with `vars` winning; anything that serializes an environment takes it
+ * through {@link plainEnv}. Each variable is defined, not assigned: assigning a name that the
+ * frozen base holds would silently do nothing.
+ */
+export function composedEnv(base: Readonly<Record<string, string>>, vars: Readonly<Record<string, string>>): Record<string, string> {
+  const env = Object.create(base) as Record<string, string>;
+  for (const k of Object.keys(vars)) Object.defineProperty(env, k, { value: vars[k], enumerable: true, writable: true, configurable: true });
+  return env;
+}
+
+/** `env` as a plain object of its own: every enumerable variable, inherited ones included (see {@link composedEnv}). */
+export function plainEnv(env: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  if (Object.getPrototypeOf(env) === Object.prototype) return env;
+  const out: Record<string, string> = {};
+  for (const k in env) Object.defineProperty(out, k, { value: env[k], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 /** Environments known to be a fixed, frozen base with some variables on top (see {@link noteEnvComposition}). */
 const compositions = new WeakMap<object, { readonly base: Readonly<Record<string, string>>; readonly vars: Readonly<Record<string, string>> }>();
 
@@ -884,7 +906,7 @@ export class ProcessHost {
     });
     this.#idleRefs(host);
     const composition = compositions.get(env);
-    const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(host, composition.base), vars: composition.vars, runs } : { t: 'c', env, runs };
+    const message: Record<string, unknown> = composition ? { t: 'c', base: this.#baseId(host, composition.base), vars: composition.vars, runs } : { t: 'c', env: plainEnv(env), runs };
     if (options.after !== undefined) message['after'] = options.after;
     let then: HostChain['then'] = null;
     if (options.then !== undefined) {

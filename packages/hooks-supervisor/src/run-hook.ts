@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { isStrict, LIMITS, type HookIdentity, type HookOutcome, type SpawnErrorKind } from '@codewhale/hooks-payloads';
 import { BoundedCapture } from './bounded-capture.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
-import { processHostForRun, useProcessHost, type HostReply, type HostRequest, type ProcessHost } from './process-host.js';
+import { plainEnv, processHostForRun, useProcessHost, type HostReply, type HostRequest, type ProcessHost } from './process-host.js';
 import { markSessionActive, scheduleSessionSweep } from './session-sweep.js';
 import { spawnErrorKind, spawnFailureMessage } from './spawn-error-kind.js';
 import type { ShellContinuation } from './shell-run.js';
@@ -306,7 +306,8 @@ function hostRequest(spec: RunSpec, withEnv: boolean): HostRequest {
     shutdownMs: LIMITS.pipeShutdownMs,
     simulateUnreapable: spec.simulateUnreapable === true,
   };
-  if (withEnv) request['env'] = spec.env;
+  // Serialized: inherited variables become its own (see composedEnv).
+  if (withEnv) request['env'] = plainEnv(spec.env);
   return request;
 }
 
