@@ -213,6 +213,36 @@ s.on('close', () => { fs.appendFileSync(${JSON.stringify(log)}, 'closed\\n'); pr
   });
 });
 
+describe('the h request', () => {
+  it('answers a malformed or failing request with a spawn error and starts nothing', async () => {
+    const host = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+    let out = '';
+    host.stdout.setEncoding('utf8');
+    host.stdout.on('data', (t: string) => (out += t));
+    try {
+      expect(await until(() => out.includes('"ready"'))).toBe(true);
+      const bad = [
+        { t: 'h', id: 1, file: 5, args: [] },
+        { t: 'h', id: 2, file: process.execPath, args: 'x' },
+        { t: 'h', id: 3, file: process.execPath, args: ['-e', 'a\0b'] },
+        { t: 'h', id: 4, file: join(dir, 'no-such-program'), args: [] },
+      ];
+      for (const q of bad) host.stdin.write(JSON.stringify(q) + '\n');
+      expect(await until(() => out.split('\n').filter((l) => l.includes('"t":"d"')).length === 4)).toBe(true);
+      const replies = out.trim().split('\n').slice(1).map((l) => JSON.parse(l) as { id: number; spawnError?: string; pid?: number });
+      expect(replies.sort((a, b) => a.id - b.id)).toEqual([
+        { t: 'd', id: 1, spawnError: 'Other' },
+        { t: 'd', id: 2, spawnError: 'Other' },
+        { t: 'd', id: 3, spawnError: 'Other' },
+        { t: 'd', id: 4, spawnError: 'ENOENT' },
+      ]);
+      expect(procTable().filter((p) => p.ppid === host.pid && p.state !== 'Z')).toEqual([]);
+    } finally {
+      host.stdin.end();
+    }
+  });
+});
+
 describe('the shared hosts', () => {
   it('start each other: the second host for overlapping runs is started by the first', async () => {
     const primary = sharedProcessHost();

@@ -336,11 +336,14 @@ function handleStream() {
   };
   return s;
 }
+// A string a spawn can take as a file, an argument or a directory (no NUL).
+const plain = (v) => typeof v === 'string' && v.indexOf('\0') < 0;
+// A spawn failure's reply to request \`id\`: the errno's name, or 'Other'.
+const replySpawnError = (id, e) => send({ t: 'd', id, spawnError: String((e && e.code) || 'Other') });
 // The child as start() uses it (pid, stdout, stderr, 'exit'), or undefined for a request this
 // path leaves to child_process.spawn: a stdin pipe (a document too large for a file), or
 // anything child_process would refuse or convert (it then reports the error, as before).
 function spawnWithHandles(q, stdio) {
-  const plain = (v) => typeof v === 'string' && v.indexOf('\0') < 0;
   if (!plain(q.file) || !Array.isArray(q.args) || !q.args.every(plain) || (q.cwd !== undefined && !plain(q.cwd)) || q.env === null || typeof q.env !== 'object') return undefined;
   if (stdio.length !== 3 || !(stdio[0] === 'ignore' || typeof stdio[0] === 'number') || !stdio.slice(1).every((x) => x === 'ignore' || x === 'pipe')) return undefined;
   // child_process.spawn's rule: every enumerable key, inherited ones too, whose value is not undefined.
@@ -391,7 +394,7 @@ function start(q, failed, input) {
     sub = handles !== null ? spawnWithHandles(q, stdio) : undefined;
     if (sub === undefined) sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio });
   } catch (e) {
-    send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
+    replySpawnError(q.id, e);
     if (failed) failed();
     return null;
   } finally {
@@ -399,7 +402,7 @@ function start(q, failed, input) {
     if (fd !== null) fs.closeSync(fd);
   }
   if (sub.pid === undefined) {
-    sub.once('error', (e) => { send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') }); if (failed) failed(); });
+    sub.once('error', (e) => { replySpawnError(q.id, e); if (failed) failed(); });
     return null;
   }
   sub.on('error', () => {});
@@ -619,17 +622,16 @@ function envOf(q) {
 // own, much larger, process for it. It is not a run: it is not in \`runs\`, so this host's
 // shutdown does not kill it; it has its own link to the agent and ends with that.
 function startHost(q) {
-  const plain = (v) => typeof v === 'string' && v.indexOf('\0') < 0;
-  if (!plain(q.file) || !Array.isArray(q.args) || !q.args.every(plain)) { send({ t: 'd', id: q.id, spawnError: 'Other' }); return; }
+  if (!plain(q.file) || !Array.isArray(q.args) || !q.args.every(plain)) { replySpawnError(q.id, null); return; }
   let sub;
   try {
     sub = cp.spawn(q.file, q.args, { env: {}, detached: true, stdio: 'ignore' });
   } catch (e) {
-    send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') });
+    replySpawnError(q.id, e);
     return;
   }
   sub.unref();
-  if (sub.pid === undefined) { sub.once('error', (e) => send({ t: 'd', id: q.id, spawnError: String((e && e.code) || 'Other') })); return; }
+  if (sub.pid === undefined) { sub.once('error', (e) => replySpawnError(q.id, e)); return; }
   sub.on('error', () => {});
   send({ t: 'd', id: q.id, pid: sub.pid });
 }

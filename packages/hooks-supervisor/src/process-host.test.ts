@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 7,
-      sha256: '8230c43da7a0ea30e987712be795a907bfac9ba390a81dce9d17c19796140f6c',
+      sha256: 'fdd7d37fa25360cf3d0a2bf79ce4599a8bf6b1219d6116be027cae37e0dffe35',
     });
   });
 
