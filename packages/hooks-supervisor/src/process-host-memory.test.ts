@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_NODE_OPTIONS, hostLimitArg, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { HOST_RENEW_IDLE_MS, HOST_RENEW_MAX_TRIES, ProcessHost, type HostRequest } from './process-host.js';
-import { hostHookRequest, procTable, until } from '../test/helpers.js';
+import { hostHookRequest, procTable, rawHost, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-mem-'));
 const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
@@ -61,23 +61,20 @@ describe('hostLimitArg: the memory limits on the host command line', () => {
 
 describe('the host warms up before it is ready', () => {
   it('does one run of its own first, and not one message of it reaches the agent', async () => {
-    const child = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (t: string) => (out += t));
+    const { child, output } = rawHost();
     // The warm-up's child is the host's: seen in the process table before `ready`, or not at
     // all when it was quick; either way the first line the host writes is `ready`.
-    expect(await until(() => out.includes('\n'))).toBe(true);
-    expect(out.split('\n')).toHaveLength(2);
-    expect(JSON.parse(out)).toMatchObject({ t: 'ready' });
+    expect(await until(() => output().includes('\n'))).toBe(true);
+    expect(output().split('\n')).toHaveLength(2);
+    expect(JSON.parse(output())).toMatchObject({ t: 'ready' });
     // By then the host has reaped a child: the page faults of waited-for children (cminflt,
     // the 10th field after the name in /proc/<pid>/stat) count its warm-up run, and nothing
     // else, since nothing was asked of it yet.
     const stat = readFileSync(`/proc/${child.pid}/stat`, 'latin1');
     expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[8])).toBeGreaterThan(0);
     child.stdin.write(JSON.stringify({ t: 'r', id: 1, ...req('printf one') }) + '\n');
-    expect(await until(() => out.includes('"t":"d","id":1'))).toBe(true);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { t: string; id?: number });
+    expect(await until(() => output().includes('"t":"d","id":1'))).toBe(true);
+    const lines = output().trim().split('\n').map((l) => JSON.parse(l) as { t: string; id?: number });
     expect(lines.map((m) => [m.t, m.id])).toEqual([['ready', undefined], ['s', 1], ['d', 1]]);
     // Nothing of the warm-up is left running under the host.
     expect(procTable().filter((p) => p.ppid === child.pid && p.state !== 'Z')).toEqual([]);

@@ -9,7 +9,7 @@ import { liveProcessGroups } from './process-group.js';
 import { HOST_NODE_OPTIONS, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { overflowProcessHost, ProcessHost, sharedProcessHost, type HostRequest } from './process-host.js';
 import { hostLaunch, type HostLaunch } from './sched-slice.js';
-import { hostHookRequest, procTable, until } from '../test/helpers.js';
+import { hostHookRequest, procTable, rawHost, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-sib-'));
 const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
@@ -215,12 +215,9 @@ s.on('close', () => { fs.appendFileSync(${JSON.stringify(log)}, 'closed\\n'); pr
 
 describe('the h request', () => {
   it('answers a malformed or failing request with a spawn error and starts nothing', async () => {
-    const host = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
-    let out = '';
-    host.stdout.setEncoding('utf8');
-    host.stdout.on('data', (t: string) => (out += t));
+    const { child: host, output } = rawHost();
     try {
-      expect(await until(() => out.includes('"ready"'))).toBe(true);
+      expect(await until(() => output().includes('"ready"'))).toBe(true);
       const bad = [
         { t: 'h', id: 1, file: 5, args: [] },
         { t: 'h', id: 2, file: process.execPath, args: 'x' },
@@ -228,8 +225,8 @@ describe('the h request', () => {
         { t: 'h', id: 4, file: join(dir, 'no-such-program'), args: [] },
       ];
       for (const q of bad) host.stdin.write(JSON.stringify(q) + '\n');
-      expect(await until(() => out.split('\n').filter((l) => l.includes('"t":"d"')).length === 4)).toBe(true);
-      const replies = out.trim().split('\n').slice(1).map((l) => JSON.parse(l) as { id: number; spawnError?: string; pid?: number });
+      expect(await until(() => output().split('\n').filter((l) => l.includes('"t":"d"')).length === 4)).toBe(true);
+      const replies = output().trim().split('\n').slice(1).map((l) => JSON.parse(l) as { id: number; spawnError?: string; pid?: number });
       expect(replies.sort((a, b) => a.id - b.id)).toEqual([
         { t: 'd', id: 1, spawnError: 'Other' },
         { t: 'd', id: 2, spawnError: 'Other' },

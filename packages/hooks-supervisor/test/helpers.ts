@@ -1,7 +1,10 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HookIdentity } from '@codewhale/hooks-payloads';
 import { expect } from 'vitest';
 import { overflowProcessHost, sharedProcessHost, type HostRequest } from '../src/process-host.js';
+import { HOST_NODE_OPTIONS, PROCESS_HOST_SOURCE } from '../src/process-host-source.js';
 
 export interface ProcInfo {
   pid: number;
@@ -76,6 +79,18 @@ export function identity(label = 'gate', over: Partial<HookIdentity> = {}): Hook
 
 export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
+}
+
+/**
+ * The host program run directly (no ProcessHost), as its own protocol's peer: `output()` is
+ * everything it has written to stdout so far. End it with `child.stdin.end()`.
+ */
+export function rawHost(): { readonly child: ChildProcessByStdio<Writable, Readable, null>; output(): string } {
+  const child = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (t: string) => (out += t));
+  return { child, output: () => out };
 }
 
 /** A raw host request for a hook running `sh -c cmd` in `cwd`, no stdin, with generous limits. */
