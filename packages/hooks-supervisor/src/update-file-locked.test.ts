@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FileUpdateError, lockPathOf, updateFileLocked } from './update-file-locked.js';
+import { breakStaleLock, FileUpdateError, LOCK_BREAK_STALE_MS, lockPathOf, updateFileLocked } from './update-file-locked.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-locked-')));
 let n = 0;
@@ -136,6 +136,47 @@ for (let r = 0; r < rounds; r++) {
   updateFileLocked(path, ({ text }) => text.replace(/^done = \\[(.*)\\]$/m, (_, items) => 'done = [' + (items ? items + ', ' : '') + '"' + id + '.' + r + '"]'));
 }
 `;
+
+describe('breaking a stale lock', () => {
+  const lockAt = (token: string, pid = process.pid): { lock: string; ino: number } => {
+    const lock = lockPathOf(join(fresh(), 'c.toml'));
+    writeFileSync(lock, JSON.stringify({ pid, host: hostnameOf(), token }));
+    return { lock, ino: statSync(lock).ino };
+  };
+
+  it('removes the lock judged stale, and leaves no mark', () => {
+    const { lock, ino } = lockAt('dead-owner');
+    expect(breakStaleLock(lock, { ino, token: 'dead-owner' })).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    expect(existsSync(`${lock}.break`)).toBe(false);
+  });
+
+  it('leaves a lock taken since the judgement: another inode, or the same inode with another owner', () => {
+    // Its owner released it and exited after the look; a live process holds it now.
+    const { lock, ino } = lockAt('released');
+    rmSync(lock);
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostnameOf(), token: 'new-owner' }));
+    expect(breakStaleLock(lock, { ino, token: 'released' })).toBe(false);
+    // The inode number may well be the old one again: the owner's token tells them apart.
+    expect(breakStaleLock(lock, { ino: statSync(lock).ino, token: 'released' })).toBe(false);
+    expect(breakStaleLock(lock, { ino: statSync(lock).ino, token: null })).toBe(false);
+    expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ token: 'new-owner' });
+    expect(existsSync(`${lock}.break`)).toBe(false);
+  });
+
+  it('waits while another breaker holds the mark, and clears a mark its breaker left behind', () => {
+    const { lock, ino } = lockAt('dead-owner');
+    const mark = `${lock}.break`;
+    writeFileSync(mark, '');
+    expect(breakStaleLock(lock, { ino, token: 'dead-owner' })).toBe(false);
+    expect(existsSync(lock) && existsSync(mark)).toBe(true);
+    const old = (Date.now() - LOCK_BREAK_STALE_MS - 1_000) / 1000;
+    utimesSync(mark, old, old);
+    expect(breakStaleLock(lock, { ino, token: 'dead-owner' })).toBe(false);
+    expect(existsSync(mark)).toBe(false);
+    expect(breakStaleLock(lock, { ino, token: 'dead-owner' })).toBe(true);
+  });
+});
 
 describe('concurrent writers (real processes)', { timeout: 120_000 }, () => {
   it('20 processes × 5 read-modify-writes: every change lands, comments intact, no lock or temporary file left', async () => {

@@ -5,7 +5,6 @@ import {
   constants,
   existsSync,
   fsyncSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -109,28 +108,48 @@ function readOwner(lockPath: string): LockOwner | null {
   }
 }
 
+/** How old a breaker's mark (`<lock>.break`) must be before another breaker clears it (its breaker died). */
+export const LOCK_BREAK_STALE_MS = 5_000;
+
+/** The lock judged stale: its inode and its owner's token (`null`: no owner could be read). */
+export interface JudgedLock {
+  readonly ino: number;
+  readonly token: string | null;
+}
+
 /**
- * Take over a stale lock without ever removing a fresh one: the lock is renamed aside (an
- * atomic step only one contender wins), and if what was renamed is not the lock judged stale
- * (its inode changed meanwhile), it is put back.
+ * Take over a stale lock without ever removing another: only one breaker at a time (it holds
+ * `<lock>.break`, created with `O_EXCL`), and it removes the lock only if it is still the one
+ * judged stale, the same inode with the same owner's token. The judgement may be out of date:
+ * its owner may have released the lock and exited between the look and the check, and a new
+ * owner taken it (often on the same inode). Nothing else changes an existing lock: its owner
+ * is gone (or, for a lock older than `staleMs`, presumed gone) and every other breaker waits for
+ * the mark. Returns whether it removed the lock. Exported for tests.
  */
-function breakStaleLock(lockPath: string, judgedIno: number): void {
-  const aside = `${lockPath}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+export function breakStaleLock(lockPath: string, judged: JudgedLock): boolean {
+  const mark = `${lockPath}.break`;
+  let fd: number;
   try {
-    renameSync(lockPath, aside);
+    fd = openSync(mark, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch {
-    return; // someone else broke or released it
-  }
-  try {
-    if (lstatSync(aside).ino !== judgedIno) {
-      try {
-        linkSync(aside, lockPath);
-      } catch {
-        /* a newer lock exists already; the one we moved lost its file, but its owner checks its token on release */
-      }
+    // Another breaker is at it; or it died holding the mark, which goes once it is old enough.
+    try {
+      if (Date.now() - lstatSync(mark).mtimeMs > LOCK_BREAK_STALE_MS) rmSync(mark, { force: true });
+    } catch {
+      /* gone meanwhile */
     }
+    return false;
+  }
+  closeSync(fd);
+  try {
+    if (lstatSync(lockPath).ino !== judged.ino) return false;
+    if ((readOwner(lockPath)?.token ?? null) !== judged.token) return false;
+    unlinkSync(lockPath);
+    return true;
+  } catch {
+    return false; // released or broken meanwhile
   } finally {
-    rmSync(aside, { force: true });
+    rmSync(mark, { force: true });
   }
 }
 
@@ -159,10 +178,8 @@ function acquire(lockPath: string, timeoutMs: number, staleMs: number, subject: 
       const gone = holder !== null && holder.host === owner.host && !isAlive(holder.pid);
       const old = Date.now() - st.mtimeMs > staleMs;
       // A lock file still being written (no owner yet) is only stale by age.
-      if (gone || old) {
-        breakStaleLock(lockPath, st.ino);
-        continue;
-      }
+      // Removed: try again at once. Not (it changed, or another breaker is at it): wait as for any holder.
+      if ((gone || old) && breakStaleLock(lockPath, { ino: st.ino, token: holder?.token ?? null })) continue;
     } catch {
       continue; // released between our open and our look: try again at once
     }
