@@ -22,7 +22,7 @@ import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { bashTool } from '@codewhale/engine/tools';
 import { HookRuntime, hostLaunch, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
-import { cpuBurners, execSandbox, round, terminalEnv } from './util.mjs';
+import { cpuBurners, execSandbox, preemptions, round, terminalEnv } from './util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BIN = join(root, 'packages/cli/dist/bin.cjs');
@@ -38,6 +38,9 @@ const BURNER = process.env.BENCH_BURNER === 'same-session' ? 'same-session' : 'o
 // commands, and the small Node processes that take the floors (and their spawns) alike.
 const TINY_ENV = process.env.BENCH_ENV === 'tiny';
 const BASE_ENV = Object.freeze(TINY_ENV ? { PATH: process.env.PATH } : terminalEnv({ PATH: process.env.PATH }));
+
+/** The note's words for how often the main thread was preempted during a row's longest stall. */
+const preempted = (row) => (row.preemptedAtMax === null ? '' : row.preemptedAtMax === 0 ? ' (every thread), never preempted' : ` (every thread), the main thread preempted ${row.preemptedAtMax}×`);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -142,34 +145,40 @@ async function stalls(dir) {
   gcObserver.observe({ entryTypes: ['gc'] });
   const hookAt = [];
   const shellAt = [];
+  const hookPre = [];
+  const shellPre = [];
   for (let i = 0; i < 30; i++) {
+    let n = preemptions();
     let c = process.cpuUsage();
     let t = performance.now();
     const p = runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: BASE_ENV, stdin: '{}', timeoutSecs: 10 });
     hook.push(performance.now() - t);
     hookAt.push(t);
     hookCpu.push(cpuMs(process.cpuUsage(c)));
+    hookPre.push(n === null ? null : preemptions() - n);
     await p;
     const ctx = { workspace: dir, callId: 'c', toolName: 'bash', signal: new AbortController().signal, hooks: null, wantsReceipt: false, parentEnv: BASE_ENV, services: {} };
+    n = preemptions();
     c = process.cpuUsage();
     t = performance.now();
     const q = bashTool.execute({ command: 'true' }, ctx);
     shell.push(performance.now() - t);
     shellAt.push(t);
     shellCpu.push(cpuMs(process.cpuUsage(c)));
+    shellPre.push(n === null ? null : preemptions() - n);
     await q;
   }
   await new Promise((r) => setImmediate(r));
   gcObserver.disconnect();
   // Wall time includes being preempted by other processes; CPU time (user + system, all
   // threads) is what this process spent, a collection included.
-  const sum = (xs, cpu, at) => {
+  const sum = (xs, cpu, at, pre) => {
     const max = Math.max(...xs.slice(3));
     const i = xs.indexOf(max);
     const gc = gcs.some(([a, b]) => a < at[i] + max && b > at[i]);
-    return { max, median: median(xs.slice(3)), cpuMedian: median(cpu.slice(3)), cpuAtMax: cpu[i], gcAtMax: gc };
+    return { max, median: median(xs.slice(3)), cpuMedian: median(cpu.slice(3)), cpuAtMax: cpu[i], gcAtMax: gc, preemptedAtMax: pre[i] };
   };
-  return { hook: sum(hook, hookCpu, hookAt), shell: sum(shell, shellCpu, shellAt) };
+  return { hook: sum(hook, hookCpu, hookAt, hookPre), shell: sum(shell, shellCpu, shellAt, shellPre) };
 }
 
 /**
@@ -187,11 +196,13 @@ async function hostStarts(n = QUICK ? 4 : 10) {
   const xs = { byHost: [], direct: [] };
   const cpu = { byHost: [], direct: [] };
   const at = { byHost: [], direct: [] };
+  const pre = { byHost: [], direct: [] };
   const gcs = [];
   const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((e) => [e.startTime, e.startTime + e.duration])));
   gcObserver.observe({ entryTypes: ['gc'] });
   for (let i = 0; i < n; i++) {
     for (const [name, host] of [['byHost', byHost], ['direct', direct]]) {
+      const k = preemptions();
       const c = process.cpuUsage();
       const t = performance.now();
       const ready = host.start();
@@ -199,6 +210,7 @@ async function hostStarts(n = QUICK ? 4 : 10) {
       const u = process.cpuUsage(c);
       cpu[name].push((u.user + u.system) / 1000);
       at[name].push(t);
+      pre[name].push(k === null ? null : preemptions() - k);
       await ready;
       if (name === 'byHost' && !host.byHost) throw new Error('the host was not started by a host');
       host.close();
@@ -213,7 +225,7 @@ async function hostStarts(n = QUICK ? 4 : 10) {
     const max = Math.max(...v);
     const i = v.indexOf(max);
     const gc = gcs.some(([a, b]) => a < at[name][i] + max && b > at[name][i]);
-    return { max, median: median(v), cpuMedian: median(cpu[name]), cpuAtMax: cpu[name][i], gcAtMax: gc, atMax: i };
+    return { max, median: median(v), cpuMedian: median(cpu[name]), cpuAtMax: cpu[name][i], gcAtMax: gc, atMax: i, preemptedAtMax: pre[name][i] };
   };
   return { byHost: sum('byHost'), direct: sum('direct'), n };
 }
@@ -351,11 +363,11 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×; ÷ the sliced floor ${round(further / slicedFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
         const s = await stalls(dir);
-        rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest ${round(s.hook.cpuAtMax, 3)} ms${s.hook.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
-        rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms, CPU of the longest ${round(s.shell.cpuAtMax, 3)} ms${s.shell.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
+        rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest ${round(s.hook.cpuAtMax, 3)} ms${preempted(s.hook)}${s.hook.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
+        rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms, CPU of the longest ${round(s.shell.cpuAtMax, 3)} ms${preempted(s.shell)}${s.shell.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
         if (mode === 'host') {
           const h = await hostStarts();
-          rows.push({ name: `[${load}/host] longest stall: a host starts, started by a host`, value: round(h.byHost.max, 3), unit: 'ms', note: `median ${round(h.byHost.median, 3)} ms of ${h.n}, CPU median ${round(h.byHost.cpuMedian, 3)} ms, CPU of the longest (start ${h.byHost.atMax + 1}) ${round(h.byHost.cpuAtMax, 3)} ms${h.byHost.gcAtMax ? ', a garbage collection during it' : ''}; spawned from this process instead (the first host of a process) ${round(h.direct.median, 3)} ms, longest ${round(h.direct.max, 3)} ms, in the same run (goal ≤ 2 ms)` });
+          rows.push({ name: `[${load}/host] longest stall: a host starts, started by a host`, value: round(h.byHost.max, 3), unit: 'ms', note: `median ${round(h.byHost.median, 3)} ms of ${h.n}, CPU median ${round(h.byHost.cpuMedian, 3)} ms, CPU of the longest (start ${h.byHost.atMax + 1}) ${round(h.byHost.cpuAtMax, 3)} ms${preempted(h.byHost)}${h.byHost.gcAtMax ? ', a garbage collection during it' : ''}; spawned from this process instead (the first host of a process) ${round(h.direct.median, 3)} ms, longest ${round(h.direct.max, 3)} ms, in the same run (goal ≤ 2 ms)` });
         }
         const o = await observerRounds(dir);
         rows.push({ name: `[${load}/${mode}] observer throughput`, value: round(o.rate, 1), unit: 'events/s', note: `bare spawns 2 in flight from a small node ${round(o.base, 1)}/s: ratio ${round(o.ratio)}, the median of ${o.rounds} paired rounds (${o.ratios.map((r) => round(r)).join(', ')}; goal ≥ 0.95); from this agent-sized process ${round(bare, 1)}/s: ${round(o.rate / bare)}` });

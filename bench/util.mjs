@@ -1,6 +1,6 @@
 // Small helpers shared by the benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,6 +29,22 @@ export async function timeAsync(fn, { runs = 20, warmup = 3 } = {}) {
 }
 
 export const round = (n, d = 2) => Number(n.toFixed(d));
+
+/**
+ * How many times the calling thread has been preempted so far (its involuntary context
+ * switches, from /proc/thread-self/status; Linux), or null where that cannot be read. Read
+ * before and after a timed section, it tells a stall spent waiting for a CPU from one spent
+ * working. `process.cpuUsage()` cannot: it counts every thread of the process, V8's compiler
+ * and collector threads too, which run while the main thread waits.
+ */
+export function preemptions() {
+  try {
+    const m = /nonvoluntary_ctxt_switches:\s*(\d+)/.exec(readFileSync('/proc/thread-self/status', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * One busy process per core, each in a session of its own unless `ownSession` is false (then
