@@ -128,6 +128,53 @@ async function conversation(gates, mode) {
 const hookIdentity = { index: 0, name: 'h', label: 'h', event: 'tool_call_before', source: 'global', continueOnError: true, background: false };
 
 /**
+ * Starts watching garbage collections (of the ~100 MB heap, to tell one apart from the hook
+ * machinery). The returned function stops and resolves to their [start, end] spans.
+ */
+function watchCollections() {
+  const gcs = [];
+  const observer = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((e) => [e.startTime, e.startTime + e.duration])));
+  observer.observe({ entryTypes: ['gc'] });
+  return async () => {
+    await new Promise((r) => setImmediate(r));
+    observer.disconnect();
+    return gcs;
+  };
+}
+
+/**
+ * Runs `start` and times its synchronous part: wall time (which includes being preempted by
+ * other processes), CPU time (user + system of every thread, a collection included), when it
+ * began, and how often the main thread was preempted meanwhile. Returns `start`'s value too.
+ */
+function timedStart(start) {
+  const before = preemptions();
+  const c = process.cpuUsage();
+  const at = performance.now();
+  const value = start();
+  const wall = performance.now() - at;
+  const u = process.cpuUsage(c);
+  const pre = before === null ? null : preemptions() - before;
+  return { value, sample: { wall, cpu: (u.user + u.system) / 1000, at, pre } };
+}
+
+/** The longest of `samples` after the first `skip` (warm-ups), what happened during it, and the medians. */
+function longestStart(samples, gcs, skip = 0) {
+  const xs = samples.slice(skip);
+  const i = xs.reduce((m, x, k) => (x.wall > xs[m].wall ? k : m), 0);
+  const l = xs[i];
+  return {
+    max: l.wall,
+    median: median(xs.map((x) => x.wall)),
+    cpuMedian: median(xs.map((x) => x.cpu)),
+    cpuAtMax: l.cpu,
+    gcAtMax: gcs.some(([a, b]) => a < l.at + l.wall && b > l.at),
+    preemptedAtMax: l.pre,
+    atMax: skip + i,
+  };
+}
+
+/**
  * The longest time the caller's thread is blocked while a hook or a shell command starts: the
  * synchronous part of `runHook` / the shell tool's `execute` (the spawn, for the in-process
  * path). The bench process carries ~100 MB of live heap, the size of a running agent, because
@@ -136,49 +183,18 @@ const hookIdentity = { index: 0, name: 'h', label: 'h', event: 'tool_call_before
 async function stalls(dir) {
   const hook = [];
   const shell = [];
-  const hookCpu = [];
-  const shellCpu = [];
-  const cpuMs = (c) => (c.user + c.system) / 1000;
-  // Garbage collections of the ~100 MB heap, to tell one apart from the hook machinery.
-  const gcs = [];
-  const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((e) => [e.startTime, e.startTime + e.duration])));
-  gcObserver.observe({ entryTypes: ['gc'] });
-  const hookAt = [];
-  const shellAt = [];
-  const hookPre = [];
-  const shellPre = [];
+  const collections = watchCollections();
   for (let i = 0; i < 30; i++) {
-    let n = preemptions();
-    let c = process.cpuUsage();
-    let t = performance.now();
-    const p = runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: BASE_ENV, stdin: '{}', timeoutSecs: 10 });
-    hook.push(performance.now() - t);
-    hookAt.push(t);
-    hookCpu.push(cpuMs(process.cpuUsage(c)));
-    hookPre.push(n === null ? null : preemptions() - n);
-    await p;
+    const h = timedStart(() => runHook({ hook: hookIdentity, command: 'true', cwd: dir, env: BASE_ENV, stdin: '{}', timeoutSecs: 10 }));
+    hook.push(h.sample);
+    await h.value;
     const ctx = { workspace: dir, callId: 'c', toolName: 'bash', signal: new AbortController().signal, hooks: null, wantsReceipt: false, parentEnv: BASE_ENV, services: {} };
-    n = preemptions();
-    c = process.cpuUsage();
-    t = performance.now();
-    const q = bashTool.execute({ command: 'true' }, ctx);
-    shell.push(performance.now() - t);
-    shellAt.push(t);
-    shellCpu.push(cpuMs(process.cpuUsage(c)));
-    shellPre.push(n === null ? null : preemptions() - n);
-    await q;
+    const q = timedStart(() => bashTool.execute({ command: 'true' }, ctx));
+    shell.push(q.sample);
+    await q.value;
   }
-  await new Promise((r) => setImmediate(r));
-  gcObserver.disconnect();
-  // Wall time includes being preempted by other processes; CPU time (user + system, all
-  // threads) is what this process spent, a collection included.
-  const sum = (xs, cpu, at, pre) => {
-    const max = Math.max(...xs.slice(3));
-    const i = xs.indexOf(max);
-    const gc = gcs.some(([a, b]) => a < at[i] + max && b > at[i]);
-    return { max, median: median(xs.slice(3)), cpuMedian: median(cpu.slice(3)), cpuAtMax: cpu[i], gcAtMax: gc, preemptedAtMax: pre[i] };
-  };
-  return { hook: sum(hook, hookCpu, hookAt, hookPre), shell: sum(shell, shellCpu, shellAt, shellPre) };
+  const gcs = await collections();
+  return { hook: longestStart(hook, gcs, 3), shell: longestStart(shell, gcs, 3) };
 }
 
 /**
@@ -194,40 +210,19 @@ async function hostStarts(n = QUICK ? 4 : 10) {
   const byHost = new ProcessHost({ starter: () => primary });
   const direct = new ProcessHost();
   const xs = { byHost: [], direct: [] };
-  const cpu = { byHost: [], direct: [] };
-  const at = { byHost: [], direct: [] };
-  const pre = { byHost: [], direct: [] };
-  const gcs = [];
-  const gcObserver = new PerformanceObserver((list) => gcs.push(...list.getEntries().map((e) => [e.startTime, e.startTime + e.duration])));
-  gcObserver.observe({ entryTypes: ['gc'] });
+  const collections = watchCollections();
   for (let i = 0; i < n; i++) {
     for (const [name, host] of [['byHost', byHost], ['direct', direct]]) {
-      const k = preemptions();
-      const c = process.cpuUsage();
-      const t = performance.now();
-      const ready = host.start();
-      xs[name].push(performance.now() - t);
-      const u = process.cpuUsage(c);
-      cpu[name].push((u.user + u.system) / 1000);
-      at[name].push(t);
-      pre[name].push(k === null ? null : preemptions() - k);
+      const { value: ready, sample } = timedStart(() => host.start());
+      xs[name].push(sample);
       await ready;
       if (name === 'byHost' && !host.byHost) throw new Error('the host was not started by a host');
       host.close();
       while (host.pid !== undefined) await new Promise((r) => setTimeout(r, 5));
     }
   }
-  await new Promise((r) => setImmediate(r));
-  gcObserver.disconnect();
-  // As in stalls(): wall time includes being preempted; CPU time is what this process spent.
-  const sum = (name) => {
-    const v = xs[name];
-    const max = Math.max(...v);
-    const i = v.indexOf(max);
-    const gc = gcs.some(([a, b]) => a < at[name][i] + max && b > at[name][i]);
-    return { max, median: median(v), cpuMedian: median(cpu[name]), cpuAtMax: cpu[name][i], gcAtMax: gc, atMax: i, preemptedAtMax: pre[name][i] };
-  };
-  return { byHost: sum('byHost'), direct: sum('direct'), n };
+  const gcs = await collections();
+  return { byHost: longestStart(xs.byHost, gcs), direct: longestStart(xs.direct, gcs), n };
 }
 
 /**
