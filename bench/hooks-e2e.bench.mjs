@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { bashTool } from '@codewhale/engine/tools';
-import { HookRuntime, hostLaunch, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
+import { HOST_SCHED_SLICE_NS, HookRuntime, hostLaunch, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost, spawnMode } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
-import { cpuBurners, execSandbox, preemptions, round, terminalEnv } from './util.mjs';
+import { cpuBurners, execSandbox, mainThreadSlice, preemptions, round, setMainThreadSlice, terminalEnv } from './util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const BIN = join(root, 'packages/cli/dist/bin.cjs');
@@ -38,6 +38,21 @@ const BURNER = process.env.BENCH_BURNER === 'same-session' ? 'same-session' : 'o
 // commands, and the small Node processes that take the floors (and their spawns) alike.
 const TINY_ENV = process.env.BENCH_ENV === 'tiny';
 const BASE_ENV = Object.freeze(TINY_ENV ? { PATH: process.env.PATH } : terminalEnv({ PATH: process.env.PATH }));
+
+// The agent's main thread: `codewhale` gives it the process host's short scheduler slice
+// (setAgentSlice in the supervisor) when its host starts through Perl. This process stands
+// for that agent in the stall and observer rows, so it asks for the same slice there in host
+// mode, and keeps the kernel's default everywhere else: for the in-process rows (no host, so
+// no slice in `codewhale` either), and while it takes the floors (their small Node processes
+// inherit its slice) and serves the conversations (the fake model stands for a remote
+// server). `BENCH_AGENT_SLICE=off` keeps the default in host mode too.
+const AGENT_SLICE = process.env.BENCH_AGENT_SLICE !== 'off';
+
+/** The note's words for this process's main-thread slice. */
+const sliceNote = () => {
+  const ns = mainThreadSlice();
+  return ns === null ? '' : `; this process's main-thread slice ${round(ns / 1e6, 2)} ms`;
+};
 
 /** The note's words for how often the main thread was preempted during a row's longest stall. */
 const preempted = (row) => (row.preemptedAtMax === null ? '' : row.preemptedAtMax === 0 ? ' (every thread), never preempted' : ` (every thread), the main thread preempted ${row.preemptedAtMax}×`);
@@ -171,6 +186,7 @@ function longestStart(samples, gcs, skip = 0) {
     gcAtMax: gcs.some(([a, b]) => a < l.at + l.wall && b > l.at),
     preemptedAtMax: l.pre,
     atMax: skip + i,
+    n: samples.length,
   };
 }
 
@@ -228,16 +244,21 @@ async function hostStarts(n = QUICK ? 4 : 10) {
 /**
  * Observer throughput in rounds: each round measures the baseline (two bare spawns in flight
  * from a small Node process) and then the observers, back to back, so a change in the shared
- * machine's load between rounds affects both sides of that round's ratio alike. Returns the
- * median of the rates and of the per-round ratios.
+ * machine's load between rounds affects both sides of that round's ratio alike. `agentSlice`:
+ * this process's scheduler slice (ns) while the observers run, 0 for the kernel's default; the
+ * baseline always runs with the default. Returns the median of the rates and of the per-round
+ * ratios.
  */
-async function observerRounds(dir) {
+async function observerRounds(dir, agentSlice = 0) {
   const rounds = QUICK ? 3 : 9;
   const rates = [];
   const bases = [];
   const ratios = [];
   for (let i = 0; i < rounds; i++) {
+    // The baseline's small Node would inherit this process's slice: it gets the default.
+    if (agentSlice > 0) setMainThreadSlice(0);
     const base = await bareRateSmall();
+    if (agentSlice > 0) setMainThreadSlice(agentSlice);
     const rate = await observerThroughput(dir);
     bases.push(base);
     rates.push(rate);
@@ -296,6 +317,7 @@ export async function run() {
   const ballast = Array.from({ length: 100 }, () => new Float64Array(128 * 1024).fill(1));
   for (const load of LOADS) {
     const stop = load === 'loaded' ? burners() : () => {};
+    setMainThreadSlice(0);
     try {
       await new Promise((r) => setTimeout(r, load === 'loaded' ? 300 : 0));
       const floors = [...(await spawnFloor())];
@@ -357,19 +379,22 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×; ÷ the same in its own session ${round(one / sessionIdleFloor)}×; ÷ the sliced floor ${round(one / slicedFloor)}×` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×; ÷ the sliced floor ${round(further / slicedFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
+        const agentSlice = mode === 'host' && AGENT_SLICE && hostLaunch(process.execPath, '', true).sliced ? HOST_SCHED_SLICE_NS : 0;
+        setMainThreadSlice(agentSlice);
         const s = await stalls(dir);
-        rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest ${round(s.hook.cpuAtMax, 3)} ms${preempted(s.hook)}${s.hook.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
-        rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms, CPU of the longest ${round(s.shell.cpuAtMax, 3)} ms${preempted(s.shell)}${s.shell.gcAtMax ? ', a garbage collection during it' : ''} (goal ≤ 2 ms)` });
+        rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest (start ${s.hook.atMax + 1} of ${s.hook.n}) ${round(s.hook.cpuAtMax, 3)} ms${preempted(s.hook)}${s.hook.gcAtMax ? ', a garbage collection during it' : ''}${sliceNote()} (goal ≤ 2 ms)` });
+        rows.push({ name: `[${load}/${mode}] longest stall: shell command start`, value: round(s.shell.max, 3), unit: 'ms', note: `median ${round(s.shell.median, 3)} ms, CPU median ${round(s.shell.cpuMedian, 3)} ms, CPU of the longest (start ${s.shell.atMax + 1} of ${s.shell.n}) ${round(s.shell.cpuAtMax, 3)} ms${preempted(s.shell)}${s.shell.gcAtMax ? ', a garbage collection during it' : ''}${sliceNote()} (goal ≤ 2 ms)` });
         if (mode === 'host') {
           const h = await hostStarts();
-          rows.push({ name: `[${load}/host] longest stall: a host starts, started by a host`, value: round(h.byHost.max, 3), unit: 'ms', note: `median ${round(h.byHost.median, 3)} ms of ${h.n}, CPU median ${round(h.byHost.cpuMedian, 3)} ms, CPU of the longest (start ${h.byHost.atMax + 1}) ${round(h.byHost.cpuAtMax, 3)} ms${preempted(h.byHost)}${h.byHost.gcAtMax ? ', a garbage collection during it' : ''}; spawned from this process instead (the first host of a process) ${round(h.direct.median, 3)} ms, longest ${round(h.direct.max, 3)} ms, in the same run (goal ≤ 2 ms)` });
+          rows.push({ name: `[${load}/host] longest stall: a host starts, started by a host`, value: round(h.byHost.max, 3), unit: 'ms', note: `median ${round(h.byHost.median, 3)} ms of ${h.n}, CPU median ${round(h.byHost.cpuMedian, 3)} ms, CPU of the longest (start ${h.byHost.atMax + 1}) ${round(h.byHost.cpuAtMax, 3)} ms${preempted(h.byHost)}${h.byHost.gcAtMax ? ', a garbage collection during it' : ''}; spawned from this process instead (the first host of a process) ${round(h.direct.median, 3)} ms, longest ${round(h.direct.max, 3)} ms, in the same run${sliceNote()} (goal ≤ 2 ms)` });
         }
-        const o = await observerRounds(dir);
-        rows.push({ name: `[${load}/${mode}] observer throughput`, value: round(o.rate, 1), unit: 'events/s', note: `bare spawns 2 in flight from a small node ${round(o.base, 1)}/s: ratio ${round(o.ratio)}, the median of ${o.rounds} paired rounds (${o.ratios.map((r) => round(r)).join(', ')}; goal ≥ 0.95); from this agent-sized process ${round(bare, 1)}/s: ${round(o.rate / bare)}` });
+        const o = await observerRounds(dir, agentSlice);
+        rows.push({ name: `[${load}/${mode}] observer throughput`, value: round(o.rate, 1), unit: 'events/s', note: `bare spawns 2 in flight from a small node ${round(o.base, 1)}/s: ratio ${round(o.ratio)}, the median of ${o.rounds} paired rounds (${o.ratios.map((r) => round(r)).join(', ')}; goal ≥ 0.95); from this agent-sized process ${round(bare, 1)}/s: ${round(o.rate / bare)}${sliceNote()}` });
       }
     } finally {
       stop();
       setSpawnMode(null);
+      setMainThreadSlice(0);
     }
   }
   ballast.length = 0;

@@ -1,5 +1,5 @@
 // Small helpers shared by the benchmarks.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,39 @@ export function preemptions() {
   } catch {
     return null;
   }
+}
+
+/**
+ * This process's main-thread scheduler slice in nanoseconds (`se.slice` in /proc/self/sched,
+ * Linux with the scheduler's debug information), or null where that cannot be read.
+ */
+export function mainThreadSlice() {
+  try {
+    const m = /^se\.slice\s*:\s*(\d+)/m.exec(readFileSync('/proc/self/sched', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Ask for a scheduler slice of `ns` for this process's main thread (0: the kernel's default),
+ * through Perl, as the process host's launcher does for itself and, in the `codewhale`
+ * command line, for the agent (packages/hooks-supervisor/src/sched-slice.ts). Linux x64 and
+ * arm64 with Perl only; elsewhere nothing happens. Policy, nice value and reset-on-fork are kept.
+ */
+export function setMainThreadSlice(ns) {
+  const nrs = { x64: [315, 314], arm64: [275, 274] }[process.arch];
+  const perl = ['/usr/bin/perl', '/bin/perl'].find((p) => {
+    try {
+      return readFileSync(p).length > 0;
+    } catch {
+      return false;
+    }
+  });
+  if (process.platform !== 'linux' || !nrs || !perl || !Number.isSafeInteger(ns) || ns < 0) return false;
+  const script = `my $a = "\\0" x 48; if (syscall(${nrs[0]}, ${process.pid}, $a, 48, 0) == 0) { my @f = unpack("LLQlLQQQ", $a); if ($f[1] == 0 || $f[1] == 3) { exit(syscall(${nrs[1]}, ${process.pid}, pack("LLQlLQQQ", 48, $f[1], $f[2] & 1, $f[3], 0, ${ns}, 0, 0), 0) == 0 ? 0 : 1); } } exit 1;`;
+  return spawnSync(perl, ['-e', script], { stdio: 'ignore' }).status === 0;
 }
 
 /**

@@ -7,7 +7,8 @@
  * signal handled by one copy would not end the groups the other started.
  *
  * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
- * {@link PROCESS_STATE_VERSION} whenever the shape below changes. The hosts in it are shared
+ * {@link PROCESS_STATE_VERSION} whenever the shape below changes, except for an optional field
+ * that every copy reads with its default (a copy that does not know it leaves it absent). The hosts in it are shared
  * only by copies with the same `HOST_PROTOCOL`, so a change to the `ProcessHost` API goes with
  * a bump of that number (as `ProcessHost.chain` came with protocol 2): copies that speak
  * different ones share this state (the table of live groups) but not a host.
@@ -30,6 +31,8 @@ export interface SupervisorProcessState {
   forcedMode: 'host' | 'in-process' | null;
   /** In-process spawns so far (the host is warmed after the first; see useProcessHost). */
   inProcessSpawns: number;
+  /** `setAgentSlice`'s choice (absent: false). */
+  agentSlice?: boolean;
 }
 
 const KEY = Symbol.for(`codewhale.hooks-supervisor.process-state.v${PROCESS_STATE_VERSION}`);

@@ -4,7 +4,7 @@ import { release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOST_SCHED_SLICE_NS, hostLaunch, PERL_PATHS, sliceLauncherScript, sliceWanted, type LaunchEnvironment } from './sched-slice.js';
+import { agentSliceWanted, HOST_SCHED_SLICE_NS, hostLaunch, PERL_PATHS, setAgentSlice, sliceLauncherScript, sliceWanted, type LaunchEnvironment } from './sched-slice.js';
 import { ProcessHost } from './process-host.js';
 import { PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { baseEnv, expectNoLeftovers } from '../test/helpers.js';
@@ -72,7 +72,51 @@ describe('hostLaunch: how a host is started', () => {
         expect(() => sliceLauncherScript(1, 1, n)).toThrow(RangeError);
       }),
     );
+    // A process id: a positive safe integer (0 would name the launcher itself).
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer({ max: 0 }), fc.constant(Number.NaN), fc.constant(2 ** 53)), (n) => {
+        fc.pre(!(Number.isSafeInteger(n) && n >= 1));
+        expect(() => sliceLauncherScript(1, 1, 1, n)).toThrow(RangeError);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (pid) => {
+        expect(sliceLauncherScript(315, 314, 100_000, pid)).toContain(`slice(${pid}) if getppid() == ${pid};`);
+      }),
+    );
+    expect(sliceLauncherScript(315, 314, 100_000)).not.toContain('getppid');
   });
+
+  it("names the agent's pid to the launcher only when asked, and only in a launch through Perl", () => {
+    const withAgent = hostLaunch('/opt/node', 'SRC', true, machine({ agentPid: 4242 }));
+    expect(withAgent.args[1]).toBe(sliceLauncherScript(315, 314, HOST_SCHED_SLICE_NS, 4242));
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ agentPid: null })).args[1]).toBe(sliceLauncherScript(315, 314, HOST_SCHED_SLICE_NS));
+    expect(hostLaunch('/opt/node', 'SRC', true, machine()).args[1]).toBe(sliceLauncherScript(315, 314, HOST_SCHED_SLICE_NS));
+    // Where the host starts directly, nothing asks for anything.
+    expect(hostLaunch('/opt/node', 'SRC', true, machine({ agentPid: 4242, setting: 'off' })).args.join(' ')).not.toContain('4242');
+    expect(hostLaunch('/opt/node', 'SRC', false, machine({ agentPid: 4242 })).args.join(' ')).not.toContain('4242');
+  });
+
+  it.runIf(process.platform === 'linux' && perl !== undefined && (process.arch === 'x64' || process.arch === 'arm64'))(
+    "setAgentSlice: this process's pid goes to the launcher of the next host while it is on, and is off by default",
+    () => {
+      const saved = process.env.CODEWHALE_HOST_SLICE;
+      delete process.env.CODEWHALE_HOST_SLICE;
+      try {
+        expect(agentSliceWanted()).toBe(false);
+        expect(hostLaunch(process.execPath, 'SRC', true).args[1]).not.toContain('getppid');
+        setAgentSlice(true);
+        expect(agentSliceWanted()).toBe(true);
+        expect(hostLaunch(process.execPath, 'SRC', true).args[1]).toContain(`slice(${process.pid}) if getppid() == ${process.pid};`);
+        setAgentSlice(false);
+        expect(hostLaunch(process.execPath, 'SRC', true).args[1]).not.toContain('getppid');
+      } finally {
+        setAgentSlice(false);
+        if (saved === undefined) delete process.env.CODEWHALE_HOST_SLICE;
+        else process.env.CODEWHALE_HOST_SLICE = saved;
+      }
+    },
+  );
 });
 
 describe.runIf(process.platform === 'linux' && perl !== undefined)('the Perl launcher, on this kernel', () => {
@@ -93,6 +137,45 @@ describe.runIf(process.platform === 'linux' && perl !== undefined)('the Perl lau
     if (process.getuid?.() === 0) {
       expect(attrs(['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'nice', '-n', '3'])).toMatchObject({ nice: base.nice + 3, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
     }
+  });
+});
+
+describe.runIf(process.platform === 'linux' && perl !== undefined)("the Perl launcher and its parent's main thread", () => {
+  // Above the kernel's largest pid (2^22), so never a real one: the agent puts its own in its place.
+  const PLACEHOLDER = 4_194_305;
+  const launcher = sliceLauncherScript(NR.get, NR.set, HOST_SCHED_SLICE_NS, PLACEHOLDER);
+  /**
+   * A Node process, the agent, runs the launcher (naming its own pid) as its child, or as a
+   * grandchild under `sh` when `viaShell`, and then prints its own attributes (SHOW, spawned
+   * from its main thread, inherits them).
+   */
+  function agent(prefix: string[] = [], viaShell = false): { policy: number; nice: number; slice: number } {
+    const code = `const { spawnSync } = require('node:child_process');
+const script = process.argv[1].replaceAll('${PLACEHOLDER}', String(process.pid));
+const argv = ${viaShell} ? ['/bin/sh', '-c', '"$0" -e "$1" -- /bin/true', ${JSON.stringify(perl)}, script] : [${JSON.stringify(perl)}, '-e', script, '--', '/bin/true'];
+const l = spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' });
+if (l.status !== 0) process.exit(3);
+const r = spawnSync('/bin/sh', ['-c', process.argv[2]], { encoding: 'utf8' });
+process.stdout.write(r.stdout);`;
+    const argv = [...prefix, process.execPath, '-e', code, launcher, SHOW];
+    const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const [policy, nice, slice] = r.stdout.trim().split(' ').map(Number) as [number, number, number];
+    return { policy, nice, slice };
+  }
+  const base = attrs([], false);
+
+  it('gives the slice to the process that started it when named, keeping its policy and nice value', () => {
+    expect(agent()).toEqual({ policy: base.policy, nice: base.nice, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+    expect(agent(['nice', '-n', '4'])).toMatchObject({ nice: Math.min(19, base.nice + 4), slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+    expect(agent(['chrt', '--batch', '0'])).toEqual({ policy: 3, nice: base.nice, slice: customSlices ? HOST_SCHED_SLICE_NS : base.slice });
+  });
+
+  it('leaves a named process alone when it is not its parent, and one whose policy is SCHED_IDLE', () => {
+    expect(agent([], true)).toEqual(base);
+    const idle = agent(['chrt', '--idle', '0']);
+    expect(idle.policy).toBe(5);
+    expect(idle.slice).toBe(attrs(['chrt', '--idle', '0'], false).slice);
   });
 });
 

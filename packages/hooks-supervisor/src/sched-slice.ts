@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { HOST_NODE_OPTIONS } from './process-host-source.js';
+import { processState } from './process-state.js';
 
 /**
  * A short scheduler slice for the process host (Linux 6.12 and later; see the supervisor's
@@ -38,15 +39,22 @@ export const PERL_PATHS: readonly string[] = ['/usr/bin/perl', '/bin/perl'];
 /**
  * The Perl program that asks for `sliceNs` and then `exec`s its arguments (`struct sched_attr`
  * in its first, 48-byte form: size, policy, flags, nice, priority, runtime, deadline, period).
+ * With `agentPid` it asks for the same slice for that thread too, but only while it is still
+ * the launcher's parent (the process that spawned it, whose main thread has its pid): see
+ * {@link setAgentSlice}.
  */
-export function sliceLauncherScript(getNr: number, setNr: number, sliceNs: number): string {
+export function sliceLauncherScript(getNr: number, setNr: number, sliceNs: number, agentPid: number | null = null): string {
   for (const n of [getNr, setNr, sliceNs]) if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a non-negative integer: ${n}`);
+  if (agentPid !== null && (!Number.isSafeInteger(agentPid) || agentPid < 1)) throw new RangeError(`not a process id: ${agentPid}`);
   return [
-    'my $a = "\\0" x 48;',
-    `if (syscall(${getNr}, 0, $a, 48, 0) == 0) {`,
-    '  my @f = unpack("LLQlLQQQ", $a);',
-    `  if ($f[1] == 0 || $f[1] == 3) { my $b = pack("LLQlLQQQ", 48, $f[1], $f[2] & 1, $f[3], 0, ${sliceNs}, 0, 0); syscall(${setNr}, 0, $b, 0); }`,
+    'sub slice { my $p = shift; my $a = "\\0" x 48;',
+    `  if (syscall(${getNr}, $p, $a, 48, 0) == 0) {`,
+    '    my @f = unpack("LLQlLQQQ", $a);',
+    `    if ($f[1] == 0 || $f[1] == 3) { my $b = pack("LLQlLQQQ", 48, $f[1], $f[2] & 1, $f[3], 0, ${sliceNs}, 0, 0); syscall(${setNr}, $p, $b, 0); }`,
+    '  }',
     '}',
+    'slice(0);',
+    ...(agentPid === null ? [] : [`slice(${agentPid}) if getppid() == ${agentPid};`]),
     'exec { $ARGV[0] } @ARGV;',
     'exit 127;',
   ].join(' ');
@@ -65,6 +73,11 @@ export interface LaunchEnvironment {
   readonly arch: string;
   readonly setting: string | undefined;
   readonly executable: (path: string) => boolean;
+  /**
+   * The process whose main thread the launcher should give the slice too (this process, when
+   * {@link setAgentSlice} asked for it), or null / absent for none.
+   */
+  readonly agentPid?: number | null;
 }
 
 /**
@@ -89,13 +102,14 @@ const executable = (path: string): boolean => {
  * How to start `node <HOST_NODE_OPTIONS> -e <source>` as a host: through Perl with a short
  * slice on Linux x64 and arm64 when Perl is there and the setting does not say no, directly
  * otherwise (and always when `allowSlice` is false: after a host started through Perl died
- * before it was ready).
+ * before it was ready). Through Perl, and while {@link setAgentSlice} is on, the launcher asks
+ * for the same slice for this process's main thread too (`env.agentPid`).
  */
 export function hostLaunch(
   nodePath: string,
   source: string,
   allowSlice: boolean,
-  env: LaunchEnvironment = { platform: process.platform, arch: process.arch, setting: process.env.CODEWHALE_HOST_SLICE, executable },
+  env: LaunchEnvironment = { platform: process.platform, arch: process.arch, setting: process.env.CODEWHALE_HOST_SLICE, executable, agentPid: agentSliceWanted() ? process.pid : null },
 ): HostLaunch {
   const node = [...HOST_NODE_OPTIONS, '-e', source];
   const direct: HostLaunch = { file: nodePath, args: node, sliced: false };
@@ -103,5 +117,34 @@ export function hostLaunch(
   if (!allowSlice || env.platform !== 'linux' || !nrs || !sliceWanted(env.setting)) return direct;
   const perl = PERL_PATHS.find((p) => env.executable(p));
   if (!perl) return direct;
-  return { file: perl, args: ['-e', sliceLauncherScript(nrs[0], nrs[1], HOST_SCHED_SLICE_NS), '--', nodePath, ...node], sliced: true };
+  return { file: perl, args: ['-e', sliceLauncherScript(nrs[0], nrs[1], HOST_SCHED_SLICE_NS, env.agentPid ?? null), '--', nodePath, ...node], sliced: true };
+}
+
+/**
+ * Whether a host started through Perl should also give this process's main thread the short
+ * slice (off unless {@link setAgentSlice} turned it on).
+ */
+export function agentSliceWanted(): boolean {
+  return processState().agentSlice === true;
+}
+
+/**
+ * Ask for the host's short slice for this process's main thread too: the next host started
+ * through Perl (the first host of the process, or one after a death) makes the same call for
+ * the thread whose id is this process's pid, once it has checked that this process is still
+ * its parent, and under the same rules (policy, nice value and reset-on-fork kept; nothing
+ * changed unless the policy is `SCHED_OTHER` or `SCHED_BATCH`). The main thread runs the event
+ * loop, so under load it gets the CPU back sooner when it wakes or is preempted (a hook's or a
+ * shell command's start, a result, a key press); its share of the CPU does not change. Threads
+ * and processes it creates afterwards inherit the slice (as hooks and shell commands inherit
+ * the host's); threads that exist already keep theirs.
+ *
+ * Off by default: a library should not change the scheduling of the program that embeds it.
+ * The `codewhale` command line turns it on for the commands that run sessions. Nothing is
+ * asked where the host is not started through Perl (another platform, no Perl,
+ * `CODEWHALE_HOST_SLICE=off`, the in-process mode). Turning it off again asks for nothing more
+ * and undoes nothing: the slice stays until the thread ends.
+ */
+export function setAgentSlice(wanted: boolean): void {
+  processState().agentSlice = wanted;
 }
