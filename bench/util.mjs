@@ -1,6 +1,6 @@
 // Small helpers shared by the benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,13 +67,7 @@ export function mainThreadSlice() {
  */
 export function setMainThreadSlice(ns) {
   const nrs = { x64: [315, 314], arm64: [275, 274] }[process.arch];
-  const perl = ['/usr/bin/perl', '/bin/perl'].find((p) => {
-    try {
-      return readFileSync(p).length > 0;
-    } catch {
-      return false;
-    }
-  });
+  const perl = ['/usr/bin/perl', '/bin/perl'].find((p) => existsSync(p));
   if (process.platform !== 'linux' || !nrs || !perl || !Number.isSafeInteger(ns) || ns < 0) return false;
   const script = `my $a = "\\0" x 48; if (syscall(${nrs[0]}, ${process.pid}, $a, 48, 0) == 0) { my @f = unpack("LLQlLQQQ", $a); if ($f[1] == 0 || $f[1] == 3) { exit(syscall(${nrs[1]}, ${process.pid}, pack("LLQlLQQQ", 48, $f[1], $f[2] & 1, $f[3], 0, ${ns}, 0, 0), 0) == 0 ? 0 : 1); } } exit 1;`;
   return spawnSync(perl, ['-e', script], { stdio: 'ignore' }).status === 0;

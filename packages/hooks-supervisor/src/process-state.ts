@@ -8,10 +8,11 @@
  *
  * The state lives on `globalThis` under a registered symbol. Its key carries a version: bump
  * {@link PROCESS_STATE_VERSION} whenever the shape below changes, except for an optional field
- * that every copy reads with its default (a copy that does not know it leaves it absent). The hosts in it are shared
- * only by copies with the same `HOST_PROTOCOL`, so a change to the `ProcessHost` API goes with
- * a bump of that number (as `ProcessHost.chain` came with protocol 2): copies that speak
- * different ones share this state (the table of live groups) but not a host.
+ * that every copy reads with its default (a copy that does not know it leaves it absent). The
+ * hosts in it are shared only by copies with the same `HOST_PROTOCOL`, so a change to the
+ * `ProcessHost` API goes with a bump of that number (as `ProcessHost.chain` came with protocol
+ * 2): copies that speak different ones share this state (the table of live groups) but not a
+ * host.
  */
 export const PROCESS_STATE_VERSION = 1;
 

@@ -1,5 +1,5 @@
-import { importExternal } from '../import-external.js';
 import { setAgentSlice } from '@codewhale/hooks-supervisor';
+import { importExternal } from '../import-external.js';
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,5 +1,5 @@
-import { importExternal } from '../import-external.js';
 import { setAgentSlice } from '@codewhale/hooks-supervisor';
+import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
