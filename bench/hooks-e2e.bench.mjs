@@ -379,7 +379,7 @@ export async function run() {
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 1 true gate`, value: round(g[1]), unit: 'ms', note: `+${round(one)} ms; added ÷ floor ${round(one / floor)}× (goal ≤ 1.3); paired per round ${round(pOne / floor)}×; ÷ session floor ${round(one / sessionFloor)}×; ÷ the floor after ${IDLE_MS} ms idle (a gate follows a model reply) ${round(one / median(idleFloors))}×; ÷ the same in its own session ${round(one / sessionIdleFloor)}×; ÷ the sliced floor ${round(one / slicedFloor)}×` });
         rows.push({ name: `[${load}/${mode}] exec: per-call gap, 10 true gates`, value: round(g[10]), unit: 'ms', note: `+${round(further)} ms per further gate; ÷ floor ${round(further / floor)}× (goal ≤ 1.2); paired per round ${round(pFurther / floor)}×; ÷ session floor ${round(further / sessionFloor)}×; ÷ the sliced floor ${round(further / slicedFloor)}×` });
         if (mode === 'host') await sharedProcessHost().start();
-        const agentSlice = mode === 'host' && AGENT_SLICE && hostLaunch(process.execPath, '', true).sliced ? HOST_SCHED_SLICE_NS : 0;
+        const agentSlice = mode === 'host' && AGENT_SLICE && slicing ? HOST_SCHED_SLICE_NS : 0;
         setMainThreadSlice(agentSlice);
         const s = await stalls(dir);
         rows.push({ name: `[${load}/${mode}] longest stall: hook start`, value: round(s.hook.max, 3), unit: 'ms', note: `median ${round(s.hook.median, 3)} ms, CPU median ${round(s.hook.cpuMedian, 3)} ms, CPU of the longest (start ${s.hook.atMax + 1} of ${s.hook.n}) ${round(s.hook.cpuAtMax, 3)} ms${preempted(s.hook)}${s.hook.gcAtMax ? ', a garbage collection during it' : ''}${sliceNote()} (goal ≤ 2 ms)` });
