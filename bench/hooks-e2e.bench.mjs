@@ -123,7 +123,10 @@ async function conversation(gates, mode) {
   const server = await startFakeOpenAIServer({ turns, onReplyEnd: (index) => (replyEnds[index] = performance.now()) });
   const sb = execSandbox(gates);
   writeFileSync(join(sb.home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n\n${sb.hooks}`);
-  const env = { ...BASE_ENV, HOME: sb.home, CODEWHALE_HOME: sb.home, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
+  // The run's choice of spawner (CODEWHALE_HOST_SPAWN) reaches the conversations' host too, as
+  // it reaches the hosts this process starts for the stall and observer rows.
+  const spawnSetting = process.env.CODEWHALE_HOST_SPAWN === undefined ? {} : { CODEWHALE_HOST_SPAWN: process.env.CODEWHALE_HOST_SPAWN };
+  const env = { ...BASE_ENV, HOME: sb.home, CODEWHALE_HOME: sb.home, ...spawnSetting, ...(mode === 'in-process' ? { CODEWHALE_PROCESS_HOST: 'off' } : {}) };
   const code = await new Promise((resolve) => {
     const c = spawn(process.execPath, [BIN, 'exec', '--auto', '--hooks', 'run true twenty times'], { cwd: sb.ws, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';

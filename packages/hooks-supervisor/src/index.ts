@@ -5,6 +5,7 @@
 export { runHook, HookChain, HOST_LOST, UNIX_SHELL, type ChainStopRule, type RunSpec } from './run-hook.js';
 export { STDIN_FILE_MAX_BYTES } from './stdin-file.js';
 export { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_NODE_OPTIONS, HOST_PROTOCOL } from './process-host-source.js';
+export { nativeSpawnerPath, NATIVE_SPAWNER_FILE } from './process-host-native.js';
 export { HOST_SCHED_SLICE_NS, hostLaunch, setAgentSlice, agentSliceWanted, type HostLaunch } from './sched-slice.js';
 export { ProcessHost, sharedProcessHost, overflowProcessHost, processHostForRun, HOST_CONNECT_TIMEOUT_MS, OVERFLOW_HOST_IDLE_MS, spawnMode, setSpawnMode, hostSpawnSetting, useProcessHost, warmProcessHost, type HostChain, type HostReply, type HostReplacement, type HostRequest, type HostSpawner, type HostStatus, type SpawnMode } from './process-host.js';
 export { runShellInHost, ShellContinuation, type ShellRunSpec, type ShellRunResult } from './shell-run.js';

@@ -64,7 +64,7 @@ import { openStdinFile } from './stdin-file.js';
  * equal (see process-host.ts); bump it whenever the protocol changes. A test pins a hash of
  * the program below, so any change to it asks whether this number must move.
  */
-export const HOST_PROTOCOL = 7;
+export const HOST_PROTOCOL = 8;
 
 /**
  * How much anonymous memory a host may hold above its baseline (what its first full
@@ -318,9 +318,14 @@ const handles = (() => {
   } catch { return null; }
 })();
 const EventEmitter = require('node:events');
-// A child's output: 'data' chunks, then 'end' and 'close' (as a net.Socket emits them).
-function handleStream() {
+// A child's output: 'data' chunks, then 'end' and 'close' (as a net.Socket emits them); \`fd\`,
+// when given, is a descriptor the pipe takes over (the host's end of a native spawn's pair).
+function handleStream(fd) {
   const h = new handles.Pipe(handles.SOCKET);
+  if (fd !== undefined) {
+    const r = h.open(fd);
+    if (typeof r === 'number' && r !== 0) { h.close(); fs.closeSync(fd); const e = new Error('open'); e.code = errnoName(r); throw e; }
+  }
   const s = new EventEmitter();
   let closed = false;
   const close = () => { if (closed) return; closed = true; h.readStop(); h.close(() => s.emit('close')); };
@@ -340,10 +345,12 @@ function handleStream() {
 const plain = (v) => typeof v === 'string' && v.indexOf('\0') < 0;
 // A spawn failure's reply to request \`id\`: the errno's name, or 'Other'.
 const replySpawnError = (id, e) => send({ t: 'd', id, spawnError: String((e && e.code) || 'Other') });
-// The child as start() uses it (pid, stdout, stderr, 'exit'), or undefined for a request this
-// path leaves to child_process.spawn: a stdin pipe (a document too large for a file), or
-// anything child_process would refuse or convert (it then reports the error, as before).
-function spawnWithHandles(q, stdio) {
+const spawnError = (q, r) => { const e = new Error('spawn ' + q.file); e.code = errnoName(r); return e; };
+// The environment's "K=V" entries for a request the handles or the native spawner take, or
+// undefined for one they leave to child_process.spawn: a stdin pipe (a document too large for
+// a file), or anything child_process would refuse or convert (it then reports the error, as
+// before).
+function envPairsOf(q, stdio) {
   if (!plain(q.file) || !Array.isArray(q.args) || !q.args.every(plain) || (q.cwd !== undefined && !plain(q.cwd)) || q.env === null || typeof q.env !== 'object') return undefined;
   if (stdio.length !== 3 || !(stdio[0] === 'ignore' || typeof stdio[0] === 'number') || !stdio.slice(1).every((x) => x === 'ignore' || x === 'pipe')) return undefined;
   // child_process.spawn's rule: every enumerable key, inherited ones too, whose value is not undefined.
@@ -355,6 +362,13 @@ function spawnWithHandles(q, stdio) {
     if (pair.indexOf('\0') >= 0) return undefined;
     envPairs.push(pair);
   }
+  return envPairs;
+}
+// The child as start() uses it (pid, stdout, stderr, 'exit'), or undefined for a request this
+// path leaves to child_process.spawn (see envPairsOf).
+function spawnWithHandles(q, stdio) {
+  const envPairs = envPairsOf(q, stdio);
+  if (envPairs === undefined) return undefined;
   const out = stdio[1] === 'pipe' ? handleStream() : null;
   const err = stdio[2] === 'pipe' ? handleStream() : null;
   const spec = (x, s) => (s ? { type: 'pipe', handle: s.handle } : typeof x === 'number' ? { type: 'fd', fd: x } : { type: 'ignore' });
@@ -371,12 +385,80 @@ function spawnWithHandles(q, stdio) {
   if (r !== 0) {
     for (const s of [out, err]) if (s) s.handle.close();
     p.close();
-    const e = new Error('spawn ' + q.file);
-    e.code = errnoName(r);
-    throw e;
+    throw spawnError(q, r);
   }
   sub.pid = p.pid;
   for (const s of [out, err]) if (s) s.start();
+  return sub;
+}
+
+// Spawning with posix_spawn (Linux, glibc): \`native=<path>\` on the command line names
+// codewhale-spawn, built from src/native/spawn.c (see process-host-native.ts). glibc clones
+// the host without copying its page tables (CLONE_VM | CLONE_VFORK), so a spawn costs about
+// half of a fork's here (docs/design-notes.md, "The host spawns with posix_spawn"). The child
+// gets what libuv gives a detached child with the same stdio: its own session, an empty signal
+// mask, signals 1-31 at their default, the three descriptors and no other (the host's are all
+// close-on-exec), a socket pair for each piped stream. Its output is read through pipe_wrap's
+// Pipe, as the handles spawner reads it; its exit comes from SIGCHLD, on which every live
+// native child is asked for with waitpid (libuv reaps only the children it spawned itself).
+// Only where the handles are there, for an absolute file (posix_spawn does not search PATH) and
+// a directory that is not empty text; everything else goes the handles' way.
+let native = (() => {
+  const arg = process.argv.find((a) => a.startsWith('native='));
+  if (handles === null || arg === undefined || process.platform !== 'linux' || typeof handles.Pipe.prototype.open !== 'function') return null;
+  try {
+    const m = require(arg.slice('native='.length));
+    return typeof m.spawn === 'function' && typeof m.reap === 'function' ? m : null;
+  } catch { return null; }
+})();
+const nativeLive = new Map(); // pid -> the child's emitter, until its exit has been emitted
+let signalNames = null;
+// A signal's name by its number; the first of two names wins (SIGABRT, not SIGIOT; SIGIO, not
+// SIGPOLL), as in the names Node gives a child's signal.
+const signalName = (n) => {
+  if (signalNames === null) { signalNames = new Map(); for (const [k, v] of Object.entries(SIG)) if (!signalNames.has(v)) signalNames.set(v, k); }
+  return signalNames.get(n) || null;
+};
+function reapNative() {
+  for (const [pid, sub] of nativeLive) {
+    const status = native.reap(pid);
+    if (status === -1) continue;
+    nativeLive.delete(pid);
+    // -2: no longer a child of this host (nothing else here waits for it): its status is unknown.
+    if (status < 0) sub.emit('exit', null, null);
+    else if ((status & 0x7f) === 0) sub.emit('exit', (status >> 8) & 0xff, null);
+    else sub.emit('exit', null, signalName(status & 0x7f));
+  }
+}
+if (native !== null) process.on('SIGCHLD', reapNative);
+function spawnNative(q, stdio) {
+  if (typeof q.file !== 'string' || q.file[0] !== '/' || q.cwd === '') return undefined;
+  const envPairs = envPairsOf(q, stdio);
+  if (envPairs === undefined) return undefined;
+  const pipes = (stdio[1] === 'pipe' ? 1 : 0) | (stdio[2] === 'pipe' ? 2 : 0);
+  const r = native.spawn(q.file, [q.file].concat(q.args).join('\0'), envPairs.join('\0'), q.cwd === undefined ? '' : q.cwd, typeof stdio[0] === 'number' ? stdio[0] : -1, pipes);
+  if (r[0] < 0) throw spawnError(q, r[0]);
+  const pid = r[0];
+  const sub = new EventEmitter();
+  sub.pid = pid;
+  sub.stdin = null;
+  nativeLive.set(pid, sub);
+  try {
+    sub.stdout = r[1] >= 0 ? handleStream(r[1]) : null;
+  } catch (e) {
+    // The child runs already: it goes with its group, and its exit is reaped as any other.
+    if (r[2] >= 0) fs.closeSync(r[2]);
+    signalGroup(pid, 'SIGKILL');
+    throw e;
+  }
+  try {
+    sub.stderr = r[2] >= 0 ? handleStream(r[2]) : null;
+  } catch (e) {
+    if (sub.stdout) sub.stdout.destroy();
+    signalGroup(pid, 'SIGKILL');
+    throw e;
+  }
+  for (const s of [sub.stdout, sub.stderr]) if (s) s.start();
   return sub;
 }
 
@@ -391,7 +473,8 @@ function start(q, failed, input) {
     else if ((fd = openStdinFile(fs, stdinFiles, input)) !== null) stdio[0] = fd;
   }
   try {
-    sub = handles !== null ? spawnWithHandles(q, stdio) : undefined;
+    sub = native !== null ? spawnNative(q, stdio) : undefined;
+    if (sub === undefined && handles !== null) sub = spawnWithHandles(q, stdio);
     if (sub === undefined) sub = cp.spawn(q.file, q.args, { cwd: q.cwd, env: q.env, detached: true, stdio });
   } catch (e) {
     replySpawnError(q.id, e);
@@ -695,7 +778,14 @@ function warmUp() {
     stdoutMax: 1024, stderrMax: 1024, timeoutMs: 5000, graceMs: 500, reapMs: 1000, drainMs: 1000, shutdownMs: 250 };
   return runHook(q).catch(() => false);
 }
-warmUp().then(() => {
-  send({ t: 'ready', spawner: handles !== null ? 'handles' : 'child_process', pid: process.pid });
+// A native spawner that cannot start even this (a sandbox that refuses its clone, say) is
+// dropped before any request comes, and the warm-up done again the handles' way.
+warmUp().then((r) => {
+  if (native === null || (r && r.ok)) return;
+  native = null;
+  process.removeListener('SIGCHLD', reapNative);
+  return warmUp();
+}).then(() => {
+  send({ t: 'ready', spawner: native !== null ? 'native' : handles !== null ? 'handles' : 'child_process', pid: process.pid });
 });
 `;

@@ -10,7 +10,7 @@ import { HOST_LOST, runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups, rawKill, signalProcessGroup } from './process-group.js';
 import { HOST_ENV_BASES, noteEnvComposition, overflowProcessHost, ProcessHost, setSpawnMode, sharedProcessHost, spawnMode } from './process-host.js';
 import { HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
-import { baseEnv, expectNoLeftovers, identity, procTable, until } from '../test/helpers.js';
+import { baseEnv, defaultHostSpawner, expectNoLeftovers, identity, procTable, until } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-host-'));
 const spawned: number[] = [];
@@ -288,8 +288,8 @@ await run;`;
     // fails, the host program changed: bump HOST_PROTOCOL (process-host-source.ts) if the
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
-      protocol: 7,
-      sha256: 'fdd7d37fa25360cf3d0a2bf79ce4599a8bf6b1219d6116be027cae37e0dffe35',
+      protocol: 8,
+      sha256: '28b5dc19908b00b9439d23f84b1fbe48ae60008d935fa09b6396c58b87cd0c2d',
     });
   });
 
@@ -456,7 +456,7 @@ describe('the spawn mode setting', () => {
 });
 
 describe('how a host spawns', () => {
-  it('uses Node\'s process and pipe handles on Node 20, and child_process.spawn under CODEWHALE_HOST_SPAWN=child_process', async () => {
+  it('uses codewhale-spawn where it was built, Node\'s handles on Node 20 otherwise or under CODEWHALE_HOST_SPAWN=handles, and child_process.spawn under CODEWHALE_HOST_SPAWN=child_process', async () => {
     const saved = process.env.CODEWHALE_HOST_SPAWN;
     const hosts: ProcessHost[] = [];
     const spawnerWith = async (value: string | undefined): Promise<string | null> => {
@@ -466,16 +466,19 @@ describe('how a host spawns', () => {
       hosts.push(host);
       expect(host.spawner).toBe(null);
       await host.start();
-      // Both spawners run the same request to the same result.
+      // Every spawner runs the same request to the same result.
       const { done } = host.run({ mode: 'hook', file: '/bin/sh', args: ['-c', 'read x; echo "$x $0"; kill -TERM $$'], cwd: dir, env: baseEnv(), stdio: ['pipe', 'pipe', 'pipe'], input: 'doc', stdoutMax: 1024, stderrMax: 1024, timeoutMs: 10_000, graceMs: 1_000, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
       expect(await done).toMatchObject({ timedOut: false, exitCode: null, signal: 'SIGTERM', complete: true, stdout: 'doc /bin/sh\n', stderr: '' });
       return host.spawner;
     };
+    const handles = process.versions.node.startsWith('20.') ? 'handles' : 'child_process';
     try {
-      expect(await spawnerWith(undefined)).toBe(process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+      expect(await spawnerWith(undefined)).toBe(defaultHostSpawner());
+      expect(await spawnerWith('yes')).toBe(defaultHostSpawner());
+      expect(await spawnerWith('handles')).toBe(handles);
+      expect(await spawnerWith(' HANDLES ')).toBe(handles);
       expect(await spawnerWith('child_process')).toBe('child_process');
       expect(await spawnerWith(' Child-Process ')).toBe('child_process');
-      expect(await spawnerWith('yes')).toBe(process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
     } finally {
       for (const h of hosts) h.close();
       if (saved === undefined) delete process.env.CODEWHALE_HOST_SPAWN;

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nativeSpawnerPath } from './process-host-native.js';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
@@ -33,17 +34,23 @@ export function setSpawnMode(mode: SpawnMode | null): void {
   state.forcedMode = mode;
 }
 
-/** How a host spawns: Node's process and pipe handles directly, or `child_process.spawn`. */
-export type HostSpawner = 'handles' | 'child_process';
+/**
+ * How a host spawns: `posix_spawn` through codewhale-spawn (Linux, where it was built; see
+ * process-host-native.ts), Node's process and pipe handles directly, or `child_process.spawn`.
+ */
+export type HostSpawner = 'native' | 'handles' | 'child_process';
 
 /**
- * `CODEWHALE_HOST_SPAWN=child_process` makes every host started from then on spawn through
- * `child_process.spawn` (the public API) instead of the handles it wraps; see
- * process-host-source.ts. Without it a host uses the handles where it can (Node 20).
+ * `CODEWHALE_HOST_SPAWN` chooses how every host started from then on spawns: `handles` keeps it
+ * from loading codewhale-spawn, `child_process` makes it use `child_process.spawn` (the public
+ * API) instead of the handles it wraps; see process-host-source.ts. Without it (or with any
+ * other value) a host uses codewhale-spawn where it is there and loads, otherwise the handles
+ * where it can (Node 20), otherwise `child_process`.
  */
-export function hostSpawnSetting(): HostSpawner | null {
+export function hostSpawnSetting(): Exclude<HostSpawner, 'native'> | null {
   const v = (process.env.CODEWHALE_HOST_SPAWN ?? '').trim().toLowerCase();
-  return v === 'child_process' || v === 'child-process' ? 'child_process' : null;
+  if (v === 'child_process' || v === 'child-process') return 'child_process';
+  return v === 'handles' ? 'handles' : null;
 }
 
 /** A request to the host (see process-host-source.ts for the fields). */
@@ -613,7 +620,10 @@ export class ProcessHost {
   /** What follows the program on a host's command line: its memory limits, then its spawner option (see process-host-source.ts). */
   #hostArgs(): string[] {
     const args = ['--', String(this.#growthLimitBytes), String(this.#collectAfterBytes)];
-    if (hostSpawnSetting() === 'child_process') args.push('spawn=child_process');
+    const setting = hostSpawnSetting();
+    if (setting === 'child_process') args.push('spawn=child_process');
+    const native = setting === null ? nativeSpawnerPath() : null;
+    if (native !== null) args.push(`native=${native}`);
     return args;
   }
 
@@ -696,7 +706,7 @@ export class ProcessHost {
       if (msg.t === 'ready') {
         // A host another host started must be the one it said it started (see SiblingLink).
         if (!host.link.verify(msg['pid'])) return;
-        host.spawner = msg['spawner'] === 'handles' ? 'handles' : 'child_process';
+        host.spawner = msg['spawner'] === 'native' || msg['spawner'] === 'handles' ? msg['spawner'] : 'child_process';
         host.ready = true;
         if (host === this.#current) {
           this.#wasUp = true;

@@ -8,7 +8,7 @@ import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
 import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { STDIN_FILE_MAX_BYTES } from './stdin-file.js';
-import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable, useHostSpawner } from '../test/helpers.js';
+import { baseEnv, defaultHostSpawner, expectNoLeftovers, identity, liveInGroups, procTable, useHostSpawner } from '../test/helpers.js';
 
 const spawned: number[] = [];
 // Linux with a tmpfs /dev/shm (this machine kind) gives a payload as a file; elsewhere a pipe.
@@ -39,20 +39,21 @@ afterEach(async () => {
   spawned.length = 0;
 });
 
-// Every rule holds on every spawn path: through the shared process host (spawning with Node's
-// handles, its default on Node 20, and with child_process.spawn) and in process.
-describe.each(['host', 'host, child_process', 'in-process'] as const)('runHook (%s)', (mode) => {
+// Every rule holds on every spawn path: through the shared process host (spawning with
+// posix_spawn through codewhale-spawn, its default where it was built; with Node's handles, its
+// default on Node 20 without it; and with child_process.spawn) and in process.
+describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as const)('runHook (%s)', (mode) => {
   beforeAll(async () => {
     setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
     if (mode !== 'in-process') {
-      await useHostSpawner(mode === 'host' ? null : 'child_process');
+      await useHostSpawner(mode === 'host' ? null : mode === 'host, handles' ? 'handles' : 'child_process');
       // The suite runs against the spawner its name says (process-host.test.ts checks the rule).
-      expect(sharedProcessHost().spawner).toBe(mode === 'host' && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+      expect(sharedProcessHost().spawner).toBe(mode === 'host' ? defaultHostSpawner() : mode === 'host, handles' && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
     }
   });
   afterAll(async () => {
     setSpawnMode(null);
-    if (mode === 'host, child_process') await useHostSpawner(null);
+    if (mode === 'host, child_process' || mode === 'host, handles') await useHostSpawner(null);
   });
 
   it('captures stdout and stderr separately and reports the exit code', async () => {

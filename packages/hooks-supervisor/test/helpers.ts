@@ -3,7 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HookIdentity } from '@codewhale/hooks-payloads';
 import { expect } from 'vitest';
-import { overflowProcessHost, sharedProcessHost, type HostRequest } from '../src/process-host.js';
+import { nativeSpawnerPath } from '../src/process-host-native.js';
+import { overflowProcessHost, sharedProcessHost, type HostRequest, type HostSpawner } from '../src/process-host.js';
 import { HOST_NODE_OPTIONS, PROCESS_HOST_SOURCE } from '../src/process-host-source.js';
 
 export interface ProcInfo {
@@ -82,11 +83,12 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
 }
 
 /**
- * The host program run directly (no ProcessHost), as its own protocol's peer: `output()` is
- * everything it has written to stdout so far. End it with `child.stdin.end()`.
+ * The host program run directly (no ProcessHost), as its own protocol's peer, with `args` after
+ * the program (see process-host-source.ts): `output()` is everything it has written to stdout
+ * so far. End it with `child.stdin.end()`.
  */
-export function rawHost(): { readonly child: ChildProcessByStdio<Writable, Readable, null>; output(): string } {
-  const child = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+export function rawHost(args: readonly string[] = []): { readonly child: ChildProcessByStdio<Writable, Readable, null>; output(): string } {
+  const child = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE, ...(args.length > 0 ? ['--', ...args] : [])], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (t: string) => (out += t));
@@ -125,7 +127,7 @@ export const hookSet = buildSet;
  * Start the shared hosts afresh with `CODEWHALE_HOST_SPAWN` set to `spawner` (null: unset),
  * so the runs that follow are spawned that way; resolves once the primary host is ready.
  */
-export async function useHostSpawner(spawner: 'child_process' | null): Promise<void> {
+export async function useHostSpawner(spawner: 'child_process' | 'handles' | null): Promise<void> {
   if (spawner === null) delete process.env.CODEWHALE_HOST_SPAWN;
   else process.env.CODEWHALE_HOST_SPAWN = spawner;
   for (const host of [sharedProcessHost(), overflowProcessHost()]) {
@@ -134,4 +136,14 @@ export async function useHostSpawner(spawner: 'child_process' | null): Promise<v
     await until(() => host.pid === undefined, 10_000);
   }
   await sharedProcessHost().start();
+}
+
+/**
+ * How a host spawns when nothing is set: codewhale-spawn where it was built (Linux), otherwise
+ * Node's handles on Node 20, otherwise child_process (process-host.test.ts checks that it was
+ * built wherever it can be).
+ */
+export function defaultHostSpawner(): HostSpawner {
+  if (nativeSpawnerPath() !== null) return 'native';
+  return process.versions.node.startsWith('20.') ? 'handles' : 'child_process';
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookRuntime, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
+import { HookRuntime, nativeSpawnerPath, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { HeadTailBuffer } from './output-buffer.js';
@@ -37,27 +37,30 @@ afterAll(async () => {
   for (const r of runtimes) await r.close();
 });
 
-/** Start the shared host afresh, spawning with child_process.spawn (`true`) or its default. */
-async function restartHost(childProcess: boolean): Promise<void> {
-  if (childProcess) process.env.CODEWHALE_HOST_SPAWN = 'child_process';
-  else delete process.env.CODEWHALE_HOST_SPAWN;
+/** Start the shared host afresh, spawning the way `spawner` says (null: its default). */
+async function restartHost(spawner: 'handles' | 'child_process' | null): Promise<void> {
+  if (spawner === null) delete process.env.CODEWHALE_HOST_SPAWN;
+  else process.env.CODEWHALE_HOST_SPAWN = spawner;
   const host = sharedProcessHost();
   host.close();
   for (let i = 0; i < 500 && host.pid !== undefined; i++) await new Promise((r) => setTimeout(r, 10));
   await host.start();
-  expect(host.spawner).toBe(!childProcess && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
+  const node20 = process.versions.node.startsWith('20.');
+  const expected = spawner === null && nativeSpawnerPath() !== null ? 'native' : spawner !== 'child_process' && node20 ? 'handles' : 'child_process';
+  expect(host.spawner).toBe(expected);
 }
 
 // Every rule holds on every spawn path: through the supervisor's process host (spawning with
-// Node's handles, its default on Node 20, and with child_process.spawn) and in process.
-describe.each(['host', 'host, child_process', 'in-process'] as const)('the shell tool (%s)', (mode) => {
+// posix_spawn through codewhale-spawn, its default where it was built; with Node's handles, its
+// default on Node 20 without it; and with child_process.spawn) and in process.
+describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as const)('the shell tool (%s)', (mode) => {
   beforeAll(async () => {
     setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
-    if (mode !== 'in-process') await restartHost(mode !== 'host');
+    if (mode !== 'in-process') await restartHost(mode === 'host' ? null : mode === 'host, handles' ? 'handles' : 'child_process');
   });
   afterAll(async () => {
     setSpawnMode(null);
-    if (mode === 'host, child_process') await restartHost(false);
+    if (mode === 'host, child_process' || mode === 'host, handles') await restartHost(null);
   });
 
   it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {

@@ -1,0 +1,190 @@
+/*
+ * codewhale-spawn: posix_spawn for the process host (Linux, glibc).
+ *
+ * A fork copies the page tables of the whole spawning process and write-protects its memory
+ * until the child calls exec; glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK instead,
+ * so the child runs in the parent's memory on a stack of its own until its exec, and nothing
+ * is copied. See docs/design-notes.md, "The host spawns with posix_spawn".
+ *
+ * Two functions, both synchronous, through Node-API (no V8 or libuv ABI):
+ *
+ *   spawn(file, args, env, cwd, stdinFd, pipes) -> [pid, outFd, errFd] | [-errno]
+ *     file: an absolute path; args: the argument vector (argv[0] included) and env: the
+ *     "K=V" entries, each joined with NUL; cwd: a directory or "" for the host's own;
+ *     stdinFd: a descriptor to give the child as its stdin, or -1 for /dev/null; pipes:
+ *     bit 0 a socket pair for stdout, bit 1 one for stderr (otherwise /dev/null). The child
+ *     gets a session of its own (so its pid is its process group's id), an empty signal
+ *     mask, and signals 1-31 (and glibc's internal 32 and 33) at their default action; every other descriptor of the host is
+ *     close-on-exec. outFd and errFd are the host's ends (close-on-exec), or -1.
+ *
+ *   reap(pid) -> -1 while it runs, its raw wait status once it has exited (reaped then),
+ *     -2 when it is not a child (already reaped).
+ *
+ * This is what libuv's uv_spawn does for child_process.spawn with detached: true and the same
+ * stdio, minus the fork.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <node_api.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* A JavaScript string as a NUL-terminated UTF-8 copy (free it), its length in *len. */
+static char *utf8(napi_env env, napi_value v, size_t *len) {
+  size_t n = 0;
+  if (napi_get_value_string_utf8(env, v, NULL, 0, &n) != napi_ok) return NULL;
+  char *s = malloc(n + 1);
+  if (s == NULL) return NULL;
+  if (napi_get_value_string_utf8(env, v, s, n + 1, &n) != napi_ok) { free(s); return NULL; }
+  if (len) *len = n;
+  return s;
+}
+
+/* Splits a NUL-joined list in place into a NULL-terminated vector (free it). */
+static char **split(char *s, size_t len) {
+  size_t count = 1;
+  for (size_t i = 0; i < len; i++) if (s[i] == '\0') count++;
+  char **v = malloc((count + 1) * sizeof(char *));
+  if (v == NULL) return NULL;
+  size_t k = 0;
+  v[k++] = s;
+  for (size_t i = 0; i < len; i++) if (s[i] == '\0') v[k++] = s + i + 1;
+  v[k] = NULL;
+  return v;
+}
+
+static napi_value numbers(napi_env env, const int *values, int count) {
+  napi_value array, n;
+  napi_create_array_with_length(env, (size_t)count, &array);
+  for (int i = 0; i < count; i++) {
+    napi_create_int32(env, values[i], &n);
+    napi_set_element(env, array, (uint32_t)i, n);
+  }
+  return array;
+}
+
+/* A socket pair whose two ends are at 3 or above (so that no dup2 onto 0-2 is a no-op that
+ * would leave an end close-on-exec in the child), both close-on-exec. */
+static int pair(int fds[2]) {
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return -errno;
+  for (int i = 0; i < 2; i++) {
+    if (fds[i] > 2) continue;
+    int moved = fcntl(fds[i], F_DUPFD_CLOEXEC, 3);
+    int e = errno;
+    close(fds[i]);
+    fds[i] = moved;
+    if (moved < 0) { close(fds[1 - i]); return -e; }
+  }
+  return 0;
+}
+
+/* Adds signal `sig` to `set` as glibc lays a sigset_t out (bit sig - 1), for the signals its
+ * sigaddset refuses. */
+static void addRaw(sigset_t *set, int sig) {
+  unsigned long *words = (unsigned long *)set;
+  const size_t bits = 8 * sizeof(unsigned long);
+  words[(size_t)(sig - 1) / bits] |= 1UL << ((size_t)(sig - 1) % bits);
+}
+
+static napi_value Spawn(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 6) {
+    napi_throw_type_error(env, NULL, "spawn(file, args, env, cwd, stdinFd, pipes)");
+    return NULL;
+  }
+  int32_t stdinFd = -1, pipes = 0;
+  napi_get_value_int32(env, argv[4], &stdinFd);
+  napi_get_value_int32(env, argv[5], &pipes);
+  size_t argsLen = 0, envLen = 0, cwdLen = 0;
+  char *file = utf8(env, argv[0], NULL), *args = utf8(env, argv[1], &argsLen);
+  char *envs = utf8(env, argv[2], &envLen), *cwd = utf8(env, argv[3], &cwdLen);
+  char **av = args ? split(args, argsLen) : NULL;
+  char **ev = envs ? (envLen == 0 ? calloc(1, sizeof(char *)) : split(envs, envLen)) : NULL;
+  int result[3] = { -ENOMEM, -1, -1 };
+  int count = 1;
+  int out[2] = { -1, -1 }, err[2] = { -1, -1 };
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t attr;
+  int faReady = 0, attrReady = 0;
+  if (file == NULL || av == NULL || ev == NULL || cwd == NULL) goto done;
+  if ((pipes & 1) && (result[0] = pair(out)) != 0) goto done;
+  if ((pipes & 2) && (result[0] = pair(err)) != 0) goto done;
+  if ((result[0] = -posix_spawn_file_actions_init(&fa)) != 0) goto done;
+  faReady = 1;
+  if ((result[0] = -posix_spawnattr_init(&attr)) != 0) goto done;
+  attrReady = 1;
+  int rc = 0;
+  if (stdinFd >= 0) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, stdinFd, 0);
+  else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  if (pipes & 1) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_RDWR, 0);
+  if (pipes & 2) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_RDWR, 0);
+  if (cwdLen > 0) rc = rc ? rc : posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  for (int s = 1; s < 32; s++) if (s != SIGKILL && s != SIGSTOP) sigaddset(&defaults, s);
+  /* glibc's child sets its two internal signals (32 and 33, which sigaddset refuses) to
+   * SIG_IGN unless they are in this set, and an ignored signal stays ignored across exec: a
+   * child would start with them ignored, which no fork-and-exec gives it. Bit n - 1 is signal
+   * n in glibc's sigset_t. */
+  addRaw(&defaults, 32);
+  addRaw(&defaults, 33);
+  rc = rc ? rc : posix_spawnattr_setsigmask(&attr, &none);
+  rc = rc ? rc : posix_spawnattr_setsigdefault(&attr, &defaults);
+  rc = rc ? rc : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  if (rc != 0) { result[0] = -rc; goto done; }
+  pid_t pid;
+  rc = posix_spawn(&pid, file, &fa, &attr, av, ev);
+  if (rc != 0) { result[0] = -rc; goto done; }
+  result[0] = pid;
+  result[1] = out[0];
+  result[2] = err[0];
+  out[0] = err[0] = -1; /* the host's now */
+  count = 3;
+done:
+  for (int i = 0; i < 2; i++) {
+    if (out[i] >= 0) close(out[i]);
+    if (err[i] >= 0) close(err[i]);
+  }
+  if (faReady) posix_spawn_file_actions_destroy(&fa);
+  if (attrReady) posix_spawnattr_destroy(&attr);
+  free(file); free(args); free(envs); free(cwd); free(av); free(ev);
+  return numbers(env, result, count);
+}
+
+static napi_value Reap(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  int32_t pid = 0;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &pid) != napi_ok || pid <= 0) {
+    napi_throw_type_error(env, NULL, "reap(pid)");
+    return NULL;
+  }
+  int status = 0;
+  pid_t r;
+  do r = waitpid(pid, &status, WNOHANG); while (r < 0 && errno == EINTR);
+  napi_value v;
+  napi_create_int32(env, r == 0 ? -1 : r < 0 ? -2 : status, &v);
+  return v;
+}
+
+NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
+  napi_value fn;
+  napi_create_function(env, "spawn", NAPI_AUTO_LENGTH, Spawn, NULL, &fn);
+  napi_set_named_property(env, exports, "spawn", fn);
+  napi_create_function(env, "reap", NAPI_AUTO_LENGTH, Reap, NULL, &fn);
+  napi_set_named_property(env, exports, "reap", fn);
+  return exports;
+}
