@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 8,
-      sha256: '28b5dc19908b00b9439d23f84b1fbe48ae60008d935fa09b6396c58b87cd0c2d',
+      sha256: '4bb4ea1ab709225f1c17974dd6d1006c4e06417ab8bd2d1d58360150ec8fd5d8',
     });
   });
 
