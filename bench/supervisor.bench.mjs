@@ -1,9 +1,9 @@
 // hooks-supervisor: the cost of running hooks as real processes, against a bare spawn.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HookRuntime, overflowProcessHost, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
+import { HookRuntime, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
 import { round, timeAsync } from './util.mjs';
 
@@ -20,8 +20,71 @@ function bareSpawn() {
   });
 }
 
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    return ((utime + stime) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Before and after codewhale-spawn in one run: two hosts in this process, one spawning with
+ * posix_spawn through it (the default where it was built) and one through Node's handles
+ * (CODEWHALE_HOST_SPAWN=handles), alternating `true` hooks with a stdin document, after 3 ms
+ * idle (as a gate after a model reply) and back to back; and each host's CPU per run.
+ */
+async function spawnerAB(rows) {
+  const saved = process.env.CODEWHALE_HOST_SPAWN;
+  const hosts = [];
+  for (const setting of [undefined, 'handles']) {
+    if (setting === undefined) delete process.env.CODEWHALE_HOST_SPAWN;
+    else process.env.CODEWHALE_HOST_SPAWN = setting;
+    const host = new ProcessHost();
+    await host.start();
+    hosts.push(host);
+  }
+  if (saved === undefined) delete process.env.CODEWHALE_HOST_SPAWN;
+  else process.env.CODEWHALE_HOST_SPAWN = saved;
+  const [a, b] = hosts;
+  if (a.spawner !== 'native') {
+    rows.push({ name: 'a `true` hook in a host: codewhale-spawn against the handles', value: 0, unit: 'ms', note: `not measured: this host spawns through ${a.spawner} (codewhale-spawn is built on Linux with a C compiler and Node's headers)` });
+    for (const h of hosts) h.close();
+    return;
+  }
+  const q = { mode: 'hook', file: '/bin/sh', args: ['-c', 'true'], cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir }, stdio: ['pipe', 'pipe', 'pipe'], input: '{"event":"tool_call_before"}', stdoutMax: 65_536, stderrMax: 65_536, timeoutMs: 10_000, graceMs: 500, reapMs: 2_000, drainMs: 1_000, shutdownMs: 250 };
+  for (let i = 0; i < 30; i++) for (const h of hosts) await h.run(q).done;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const RUNS = 150;
+  for (const idle of [3, 0]) {
+    const times = [[], []];
+    const cpu = [0, 0];
+    for (let i = 0; i < RUNS; i++) {
+      // Alternating which goes first, so neither always follows the other.
+      for (const k of i % 2 ? [0, 1] : [1, 0]) {
+        if (idle) await sleep(idle);
+        const c0 = cpuMs(hosts[k].pid);
+        const t0 = performance.now();
+        await hosts[k].run(q).done;
+        times[k].push(performance.now() - t0);
+        const c1 = cpuMs(hosts[k].pid);
+        if (c0 !== null && c1 !== null) cpu[k] += c1 - c0;
+      }
+    }
+    const [na, ha] = times.map(median);
+    const when = idle ? `after ${idle} ms idle` : 'back to back';
+    rows.push({ name: `a \`true\` hook in a host, ${when}: codewhale-spawn`, value: round(na), unit: 'ms', note: `through the handles ${round(ha)} ms in the same run (${round(na / ha)}×); medians of ${RUNS} each, alternating; host CPU per run ${round(cpu[0] / RUNS)} against ${round(cpu[1] / RUNS)} ms` });
+  }
+  for (const h of hosts) h.close();
+}
+
 export async function run() {
   const rows = [];
+  if (process.platform === 'linux') await spawnerAB(rows);
   const bare = await timeAsync(bareSpawn, { runs: 40 });
   rows.push({ name: 'bare spawn of sh -c true (baseline)', value: round(bare.median), unit: 'ms', note: `p90 ${round(bare.p90)} ms` });
   for (const mode of ['in-process', 'host']) {

@@ -7,8 +7,9 @@
  * costs the agent nothing: on Linux the kernel copies the spawning process's page tables, and
  * the agent's are many times larger than this program's (see docs/design-notes.md, D-host).
  *
- * Protocol: JSON Lines. The host first writes `{t:'ready', spawner}` (`'handles'` or
- * `'child_process'`: how it spawns). Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
+ * Protocol: JSON Lines. The host first writes `{t:'ready', spawner}` (`'native'`, `'handles'` or
+ * `'child_process'`: how it spawns; `native=<path>` on its command line names codewhale-spawn,
+ * `spawn=child_process` asks for child_process, see below). Requests on stdin: `{t:'r', id, mode:'hook'|'shell', …}` runs a
  * process, `{t:'c', env, runs:[{id, …hook request, stopIfFailed}]}` runs hooks one after the other
  * (a chain, see run-hook.ts; a run without an `env` of its own gets the chain's), `{t:'k', id}` stops a shell run (cancel).
  * An environment's fixed part can be sent once: `{t:'e', id, env}` keeps it as base `id` (`env:
