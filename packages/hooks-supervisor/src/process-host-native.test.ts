@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -142,6 +142,55 @@ describe.runIf(built)('a host spawning through codewhale-spawn', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => host.run(request('/bin/sh', ['-c', `exit ${i % 3}`])).done));
     const zombies = () => procTable().filter((p) => p.ppid === host.pid && p.state === 'Z');
     expect(await until(() => zombies().length === 0, 2_000)).toBe(true);
+  });
+});
+
+describe.runIf(built)("this process's own start of a host", () => {
+  const saved = process.env.CODEWHALE_HOST_SPAWN;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.CODEWHALE_HOST_SPAWN;
+    else process.env.CODEWHALE_HOST_SPAWN = saved;
+  });
+  const ourZombies = () => procTable().filter((p) => p.ppid === process.pid && p.state === 'Z');
+
+  it('uses codewhale-spawn too: the host is this process\'s child on two sockets, runs hooks, and is reaped when it dies', async () => {
+    delete process.env.CODEWHALE_HOST_SPAWN;
+    const host = new ProcessHost();
+    try {
+      await host.start();
+      expect(host.startedNatively).toBe(true);
+      const pid = host.pid!;
+      expect(procTable().find((p) => p.pid === pid)?.ppid).toBe(process.pid);
+      const fds = ['0', '1', '2'].map((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`).replace(/\[\d+\]/, ''));
+      expect(fds).toEqual(['socket:', 'socket:', '/dev/null']);
+      expect(await host.run(request('/bin/sh', ['-c', 'echo through'])).done).toMatchObject({ exitCode: 0, stdout: 'through\n' });
+      // Killed: the run in flight is lost, the host is reaped, and the next run has a new one.
+      const inFlight = host.run(request('/bin/sh', ['-c', 'sleep 5'])).done;
+      await until(() => host.inFlight > 0 && procTable().some((p) => p.ppid === pid));
+      process.kill(pid, 'SIGKILL');
+      expect(await inFlight).toMatchObject({ lost: true });
+      expect(await until(() => procTable().every((p) => p.pid !== pid), 5_000)).toBe(true);
+      expect(ourZombies().filter((p) => p.pid === pid)).toEqual([]);
+      expect(await host.run(request('/bin/sh', ['-c', 'echo again'])).done).toMatchObject({ exitCode: 0, stdout: 'again\n' });
+      expect(host.pid).not.toBe(pid);
+      expect(host.startedNatively).toBe(true);
+    } finally {
+      host.close();
+    }
+    // Closed: it exits when its stdin closes, and is reaped.
+    expect(await until(() => ourZombies().length === 0 && host.pid === undefined, 5_000)).toBe(true);
+  });
+
+  it('forks as before under CODEWHALE_HOST_SPAWN=handles', async () => {
+    process.env.CODEWHALE_HOST_SPAWN = 'handles';
+    const host = new ProcessHost();
+    try {
+      await host.start();
+      expect(host.startedNatively).toBe(false);
+      expect(host.spawner).toBe('handles');
+    } finally {
+      host.close();
+    }
   });
 });
 

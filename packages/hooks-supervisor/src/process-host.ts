@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { createServer, Socket, type Server } from 'node:net';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nativeSpawnerPath } from './process-host-native.js';
+import { nativeSpawner, nativeSpawnerPath } from './process-host-native.js';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
@@ -151,6 +152,8 @@ interface HostChild {
   readonly sliced: boolean;
   /** Started by another host of this process (see {@link ProcessHost}), not by this process. */
   readonly byHost: boolean;
+  /** Started by this process with codewhale-spawn (see spawnHostNatively), not by a fork. */
+  readonly natively: boolean;
   /** What it wrote after its last complete line. */
   buffered: string;
   /** It has said `ready`. */
@@ -182,6 +185,72 @@ interface HostLink {
   setRefs(busy: boolean): void;
   /** Whether the pid a host gave in its `ready` is the one this link was started for (a link that is not is closed). */
   verify(pid: unknown): boolean;
+}
+
+/**
+ * A host started from this process with codewhale-spawn (`posix_spawn`, see
+ * process-host-native.ts) instead of `child_process.spawn`, whose fork blocks this process for
+ * as long as copying its page tables takes (7.7–17 ms for an agent-sized process; see
+ * docs/design-notes.md, "The host spawns with posix_spawn"). What {@link ProcessHost} uses of a
+ * `ChildProcess`: `pid`, `stdin` and `stdout` (sockets on this process's ends of two socket
+ * pairs, as `child_process` makes them), `exitCode`, `signalCode`, `kill`, `ref`, `unref` and
+ * `'error'` (never emitted: a start that fails returns null). The same start as
+ * `child_process.spawn(file, args, { stdio: ['pipe', 'pipe', 'ignore'], env: {}, detached: true })`.
+ * Once its stdout has closed (the host is exiting), it is reaped with `waitpid`, asked again
+ * after 1, 4, 16, … ms and then every 4 s until it has gone, on timers that never hold the
+ * event loop. Null when the module is not loaded here, for a file given without a path, or when
+ * the spawn fails (then `child_process` tries, and reports its error as before).
+ */
+function spawnHostNatively(file: string, args: readonly string[]): ChildProcess | null {
+  const native = nativeSpawner();
+  if (native === null || !file.startsWith('/') || [file, ...args].some((a) => a.includes('\0'))) return null;
+  const r = native.spawn(file, [file, ...args].join('\0'), '', '', -1, 1 | 4);
+  const [pid, outFd, , inFd] = r as [number, number, number, number];
+  if (!(pid > 0)) return null;
+  const stdout = new Socket({ fd: outFd, readable: true, writable: false });
+  const stdin = new Socket({ fd: inFd, readable: false, writable: true });
+  let status = -1;
+  const child = Object.assign(new EventEmitter(), {
+    pid,
+    stdin,
+    stdout,
+    stderr: null,
+    exitCode: null as number | null,
+    signalCode: null as string | null,
+    kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
+      if (status !== -1) return false;
+      return rawKill(pid, signal);
+    },
+    ref() {},
+    unref() {},
+  });
+  const reap = (delayMs: number): void => {
+    const timer = setTimeout(() => {
+      status = native.reap(pid);
+      if (status === -1) return reap(Math.min(delayMs * 4, 4_000));
+      // -2: no longer this process's child (its status is unknown); it has gone all the same.
+      if (status >= 0 && (status & 0x7f) === 0) child.exitCode = (status >> 8) & 0xff;
+      else child.signalCode = (status >= 0 && signalName(status & 0x7f)) || 'SIGKILL';
+    }, delayMs);
+    timer.unref();
+  };
+  stdout.once('close', () => reap(1));
+  return child as unknown as ChildProcess;
+}
+
+/** A signal's name by its number (the first of two names: SIGABRT, not SIGIOT), or null. */
+function signalName(n: number): string | null {
+  for (const [name, value] of Object.entries(osConstants.signals)) if (value === n) return name;
+  return null;
+}
+
+/** Sends `signal` to one process, false when it is not there. */
+function rawKill(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    return process.kill(pid, signal);
+  } catch {
+    return false;
+  }
 }
 
 /** The pipes of a host this process spawned itself. */
@@ -554,6 +623,15 @@ export class ProcessHost {
     return this.#current?.byHost ?? false;
   }
 
+  /**
+   * Whether the running host was started by this process with codewhale-spawn (`posix_spawn`,
+   * Linux, where it was built and loads here), without a fork of this process; false for one
+   * started through `child_process.spawn` or by another host.
+   */
+  get startedNatively(): boolean {
+    return this.#current?.natively ?? false;
+  }
+
   #ensure(): HostChild {
     if (this.#current) return this.#current;
     // The host died while its replacement was starting: the replacement is the new host.
@@ -611,7 +689,7 @@ export class ProcessHost {
     }, this.#connectTimeoutMs);
     this.started++;
     this.startedByHost++;
-    const host: HostChild = { link, sliced: launcher.sliced, byHost: true, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
+    const host: HostChild = { link, sliced: launcher.sliced, byHost: true, natively: false, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
     link.onData = (text) => this.#onData(host, text);
     link.onClose = () => this.#gone(host);
     return host;
@@ -640,15 +718,20 @@ export class ProcessHost {
     // go after the program and a `--` (without it Node would read a negative one as an option),
     // then the spawner option when one is set (the host's environment stays empty).
     const launch = this.#launch(this.#sliceAllowed);
-    const child = spawn(launch.file, [...launch.args, ...this.#hostArgs()], {
-      stdio: ['pipe', 'pipe', 'ignore'],
-      env: {},
-      // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
-      detached: true,
-      windowsHide: true,
-    });
+    const args = [...launch.args, ...this.#hostArgs()];
+    // Without forking this process where codewhale-spawn is loaded (see spawnHostNatively).
+    const natively = hostSpawnSetting() === null ? spawnHostNatively(launch.file, args) : null;
+    const child =
+      natively ??
+      spawn(launch.file, args, {
+        stdio: ['pipe', 'pipe', 'ignore'],
+        env: {},
+        // Its own process group: a terminal's Ctrl-C is the agent's to handle, not the host's.
+        detached: true,
+        windowsHide: true,
+      });
     this.started++;
-    const host: HostChild = { link: pipeLink(child), sliced: launch.sliced, byHost: false, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
+    const host: HostChild = { link: pipeLink(child), sliced: launch.sliced, byHost: false, natively: natively !== null, buffered: '', ready: false, spawner: null, grown: false, replacing: false, queries: [], launches: new Map() };
     // The host is gone once its stdout closes (every reply it wrote has been read by then).
     child.on('error', () => this.#gone(host));
     child.stdin!.on('error', () => {});

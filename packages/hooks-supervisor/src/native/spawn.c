@@ -8,14 +8,15 @@
  *
  * Two functions, both synchronous, through Node-API (no V8 or libuv ABI):
  *
- *   spawn(file, args, env, cwd, stdinFd, pipes) -> [pid, outFd, errFd] | [-errno]
+ *   spawn(file, args, env, cwd, stdinFd, pipes) -> [pid, outFd, errFd, inFd] | [-errno]
  *     file: an absolute path; args: the argument vector (argv[0] included) and env: the
  *     "K=V" entries, each joined with NUL; cwd: a directory or "" for the host's own;
  *     stdinFd: a descriptor to give the child as its stdin, or -1 for /dev/null; pipes:
- *     bit 0 a socket pair for stdout, bit 1 one for stderr (otherwise /dev/null). The child
+ *     bit 0 a socket pair for stdout, bit 1 one for stderr (otherwise /dev/null), bit 2 one
+ *     for stdin (then stdinFd is not used). The child
  *     gets a session of its own (so its pid is its process group's id), an empty signal
  *     mask, and signals 1-31 (and glibc's internal 32 and 33) at their default action; every other descriptor of the host is
- *     close-on-exec. outFd and errFd are the host's ends (close-on-exec), or -1.
+ *     close-on-exec. outFd, errFd and inFd are the caller's ends (close-on-exec), or -1.
  *
  *   reap(pid) -> -1 while it runs, its raw wait status once it has exited (reaped then),
  *     -2 when it is not a child (already reaped).
@@ -109,21 +110,23 @@ static napi_value Spawn(napi_env env, napi_callback_info info) {
   char *envs = utf8(env, argv[2], &envLen), *cwd = utf8(env, argv[3], &cwdLen);
   char **av = args ? split(args, argsLen) : NULL;
   char **ev = envs ? (envLen == 0 ? calloc(1, sizeof(char *)) : split(envs, envLen)) : NULL;
-  int result[3] = { -ENOMEM, -1, -1 };
+  int result[4] = { -ENOMEM, -1, -1, -1 };
   int count = 1;
-  int out[2] = { -1, -1 }, err[2] = { -1, -1 };
+  int out[2] = { -1, -1 }, err[2] = { -1, -1 }, in[2] = { -1, -1 };
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t attr;
   int faReady = 0, attrReady = 0;
   if (file == NULL || av == NULL || ev == NULL || cwd == NULL) goto done;
   if ((pipes & 1) && (result[0] = pair(out)) != 0) goto done;
   if ((pipes & 2) && (result[0] = pair(err)) != 0) goto done;
+  if ((pipes & 4) && (result[0] = pair(in)) != 0) goto done;
   if ((result[0] = -posix_spawn_file_actions_init(&fa)) != 0) goto done;
   faReady = 1;
   if ((result[0] = -posix_spawnattr_init(&attr)) != 0) goto done;
   attrReady = 1;
   int rc = 0;
-  if (stdinFd >= 0) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, stdinFd, 0);
+  if (pipes & 4) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, in[1], 0);
+  else if (stdinFd >= 0) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, stdinFd, 0);
   else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   if (pipes & 1) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_RDWR, 0);
@@ -150,12 +153,14 @@ static napi_value Spawn(napi_env env, napi_callback_info info) {
   result[0] = pid;
   result[1] = out[0];
   result[2] = err[0];
-  out[0] = err[0] = -1; /* the host's now */
-  count = 3;
+  result[3] = in[0];
+  out[0] = err[0] = in[0] = -1; /* the caller's now */
+  count = 4;
 done:
   for (int i = 0; i < 2; i++) {
     if (out[i] >= 0) close(out[i]);
     if (err[i] >= 0) close(err[i]);
+    if (in[i] >= 0) close(in[i]);
   }
   if (faReady) posix_spawn_file_actions_destroy(&fa);
   if (attrReady) posix_spawnattr_destroy(&attr);
