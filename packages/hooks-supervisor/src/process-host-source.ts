@@ -398,10 +398,11 @@ function spawnWithHandles(q, stdio) {
 // the host without copying its page tables (CLONE_VM | CLONE_VFORK), so a spawn costs about
 // half of a fork's here (docs/design-notes.md, "The host spawns with posix_spawn"). The child
 // gets what libuv gives a detached child with the same stdio: its own session, an empty signal
-// mask, signals 1-31 at their default, the three descriptors and no other (the host's are all
-// close-on-exec), a socket pair for each piped stream. Its output is read through pipe_wrap's
-// Pipe, as the handles spawner reads it; its exit comes from SIGCHLD, on which every live
-// native child is asked for with waitpid (libuv reaps only the children it spawned itself).
+// mask, signals 1-31 (and glibc's 32 and 33) at their default, the three descriptors and no
+// other (the host's are all close-on-exec), a socket pair for each piped stream. Its output
+// is read through pipe_wrap's Pipe, as the handles spawner reads it; its exit comes from
+// SIGCHLD, on which every live native child is asked for with waitpid (libuv reaps only the
+// children it spawned itself).
 // Only where the handles are there, for an absolute file (posix_spawn does not search PATH) and
 // a directory that is not empty text; everything else goes the handles' way.
 let native = (() => {

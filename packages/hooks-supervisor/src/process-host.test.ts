@@ -289,7 +289,7 @@ await run;`;
     // messages or their fields changed, then put the new hash here.
     expect({ protocol: HOST_PROTOCOL, sha256: createHash('sha256').update(PROCESS_HOST_SOURCE).digest('hex') }).toEqual({
       protocol: 8,
-      sha256: '4bb4ea1ab709225f1c17974dd6d1006c4e06417ab8bd2d1d58360150ec8fd5d8',
+      sha256: '019f5e181ac08732a043b25325922eb5e766768a5a5442ddea5f1bab7b528123',
     });
   });
 
