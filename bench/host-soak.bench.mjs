@@ -5,7 +5,7 @@
 // both turned off, so the rows show what keeping the host small is worth and what it costs.
 import { readFileSync } from 'node:fs';
 import { ProcessHost } from '@codewhale/hooks-supervisor';
-import { round } from './util.mjs';
+import { processCpuMs, round } from './util.mjs';
 
 const SOAK_RUNS = Number(process.env.CODEWHALE_BENCH_SOAK_RUNS ?? 2400);
 const ROUNDS = 300;
@@ -24,15 +24,7 @@ const anonMiB = (pid) => {
     return Number.NaN;
   }
 };
-const cpuMs = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-};
+
 
 export async function run() {
   if (process.platform !== 'linux') return [{ name: 'host soak', value: 0, unit: '', note: 'Linux only (reads /proc)' }];
@@ -42,14 +34,14 @@ export async function run() {
   const big = 'yes 0123456789abcdefghijklmnopqrstuvwxyz | head -c 102400';
   // Host CPU of the soak: the last reading of every pid the shipped host had (a replaced one
   // exits right after it is swapped out, so a few milliseconds of it may be missed).
-  const keptSeen = new Map([[kept.pid, -cpuMs(kept.pid)]]);
+  const keptSeen = new Map([[kept.pid, -processCpuMs(kept.pid)]]);
   const keptLast = new Map();
-  const plainAt = cpuMs(plain.pid);
+  const plainAt = processCpuMs(plain.pid);
   const t0 = performance.now();
   for (let i = 0; i < SOAK_RUNS; i++) {
     const command = i % 3 === 0 ? big : 'true';
     await Promise.all([kept.run(request(command)).done, plain.run(request(command)).done]);
-    const c = cpuMs(kept.pid);
+    const c = processCpuMs(kept.pid);
     if (!Number.isNaN(c)) keptLast.set(kept.pid, c);
     if (!keptSeen.has(kept.pid)) keptSeen.set(kept.pid, 0);
     // A gap now and then, as between tool calls: the host gets idle moments.
@@ -57,7 +49,7 @@ export async function run() {
   }
   let keptCpu = 0;
   for (const [pid, start] of keptSeen) keptCpu += (keptLast.get(pid) ?? 0) + start;
-  const plainCpu = cpuMs(plain.pid) - plainAt;
+  const plainCpu = processCpuMs(plain.pid) - plainAt;
   const soakSecs = (performance.now() - t0) / 1000;
   const fresh = new ProcessHost();
   await fresh.start();

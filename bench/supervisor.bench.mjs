@@ -1,11 +1,11 @@
 // hooks-supervisor: the cost of running hooks as real processes, against a bare spawn.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HookRuntime, overflowProcessHost, ProcessHost, runHook, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
 import { hookDefinition, hookSet } from '@codewhale/hooks-config/testing';
-import { round, timeAsync } from './util.mjs';
+import { processCpuMs, round, timeAsync } from './util.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-bench-'));
 
@@ -18,17 +18,6 @@ function bareSpawn() {
     c.on('error', reject);
     c.on('exit', resolve);
   });
-}
-
-/** A process's CPU time so far (user + system), in ms, from /proc (Linux); null elsewhere. */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
-    return ((utime + stime) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -67,12 +56,12 @@ async function spawnerAB(rows) {
       // Alternating which goes first, so neither always follows the other.
       for (const k of i % 2 ? [0, 1] : [1, 0]) {
         if (idle) await sleep(idle);
-        const c0 = cpuMs(hosts[k].pid);
+        const c0 = processCpuMs(hosts[k].pid);
         const t0 = performance.now();
         await hosts[k].run(q).done;
         times[k].push(performance.now() - t0);
-        const c1 = cpuMs(hosts[k].pid);
-        if (c0 !== null && c1 !== null) cpu[k] += c1 - c0;
+        const c1 = processCpuMs(hosts[k].pid);
+        if (!Number.isNaN(c0) && !Number.isNaN(c1)) cpu[k] += c1 - c0;
       }
     }
     const [na, ha] = times.map(median);

@@ -187,3 +187,14 @@ export function terminalEnv(own) {
     ...own,
   };
 }
+
+/** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (Linux; USER_HZ 100); NaN where unreadable. */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}

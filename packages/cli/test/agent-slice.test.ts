@@ -6,9 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { release } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from '@codewhale/engine/testing';
-import { sandbox } from './run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { execShellCommands } from './run-cli.js';
 
 const [major, minor] = release().split('.').map(Number) as [number, number];
 const customSlices = major > 6 || (major === 6 && minor >= 12);
@@ -26,25 +25,9 @@ const supported = process.platform === 'linux' && (process.arch === 'x64' || pro
 // Walks up from the command's parent to the `codewhale exec` process and prints its slice.
 const SHOW_AGENT = `p=$PPID; while [ "$p" -gt 1 ]; do if tr '\\0' ' ' < /proc/$p/cmdline | grep -q 'bin.cjs exec'; then sed -n 's/^se\\.slice *: *//p' /proc/$p/sched; break; fi; p=$(awk '{print $4}' /proc/$p/stat); done`;
 
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 /** The agent's slice as its last shell command saw it (the host may still start during the first). */
 async function agentSlice(env: Record<string, string> = {}): Promise<number> {
-  const turns: FakeTurn[] = [
-    { tool_calls: [{ id: 'c1', name: 'bash', arguments: { command: SHOW_AGENT } }] },
-    { tool_calls: [{ id: 'c2', name: 'bash', arguments: { command: `sleep 0.3; ${SHOW_AGENT}` } }] },
-    { text: 'done' },
-  ];
-  const server = await startFakeOpenAIServer({ turns });
-  servers.push(server);
-  const sb = sandbox();
-  sb.config(`provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n`);
-  const r = await sb.run(['exec', '--auto', 'show the slice'], { env });
-  expect(r.code, r.stderr).toBe(0);
-  const tools = (server.requests[2] as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool').map((m) => m.content);
+  const tools = await execShellCommands([SHOW_AGENT, `sleep 0.3; ${SHOW_AGENT}`], env);
   const last = /^(\d+)\n/.exec(tools[1] ?? '');
   expect(last, tools.join(' | ')).not.toBeNull();
   return Number(last![1]);

@@ -4,16 +4,11 @@
  * the agent's host with the module mapped into its memory.
  */
 import { existsSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NATIVE_SPAWNER_FILE, nativeSpawnerPath } from '@codewhale/hooks-supervisor';
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeTurn } from '@codewhale/engine/testing';
-import { sandbox } from './run-cli.js';
+import { execShellCommands } from './run-cli.js';
 
 const bundled = new URL(`../dist/native/${NATIVE_SPAWNER_FILE}`, import.meta.url);
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
 
 // The modules mapped by the agent's process hosts, by file name. The command may have been
 // spawned by the agent itself (before its first host was ready), so it finds the agent among
@@ -30,21 +25,7 @@ const SHOW_HOST_MODULES = [
 describe.runIf(process.platform === 'linux' && nativeSpawnerPath() !== null)('codewhale-spawn in the command line', () => {
   it('is copied next to the bundle, and the host of a real exec loads it (CODEWHALE_HOST_SPAWN=handles keeps it out)', async () => {
     expect(existsSync(bundled)).toBe(true);
-    const modules = async (env: Record<string, string>): Promise<string> => {
-      const turns: FakeTurn[] = [
-        { tool_calls: [{ id: 'c1', name: 'bash', arguments: { command: 'true' } }] },
-        { tool_calls: [{ id: 'c2', name: 'bash', arguments: { command: SHOW_HOST_MODULES } }] },
-        { text: 'done' },
-      ];
-      const server = await startFakeOpenAIServer({ turns });
-      servers.push(server);
-      const sb = sandbox();
-      sb.config(`provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n`);
-      const r = await sb.run(['exec', '--auto', 'show the host'], { env });
-      expect(r.code, r.stderr).toBe(0);
-      const tools = (server.requests[2] as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool').map((m) => m.content);
-      return tools[1] ?? '';
-    };
+    const modules = async (env: Record<string, string>): Promise<string> => (await execShellCommands(['true', SHOW_HOST_MODULES], env))[1] ?? '';
     const shipped = await modules({});
     expect(shipped).toContain(NATIVE_SPAWNER_FILE);
     expect(shipped).not.toContain('hosts: 0');

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync, chmodS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeOpenAIServer, type FakeTurn } from '@codewhale/engine/testing';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.cjs');
 
@@ -77,4 +78,24 @@ export function sandbox(): Sandbox {
         child.stdin.end(options.input ?? '');
       }),
   };
+}
+
+/**
+ * A real `codewhale exec --auto` in a fresh sandbox against the fake OpenAI server, which asks
+ * for one `bash` call per command, in order, then ends the turn. Resolves to the commands'
+ * outputs as the model saw them; rejects when the command line did not exit 0.
+ */
+export async function execShellCommands(commands: readonly string[], env: Record<string, string> = {}): Promise<string[]> {
+  const turns: FakeTurn[] = [...commands.map((command, i) => ({ tool_calls: [{ id: `c${i + 1}`, name: 'bash', arguments: { command } }] })), { text: 'done' }];
+  const server = await startFakeOpenAIServer({ turns });
+  try {
+    const sb = sandbox();
+    sb.config(`provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\n`);
+    const r = await sb.run(['exec', '--auto', 'run the commands'], { env });
+    if (r.code !== 0) throw new Error(`codewhale exec exited ${r.code}: ${r.stderr}`);
+    const last = server.requests[commands.length] as { messages: { role: string; content: string }[] };
+    return last.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+  } finally {
+    await server.close();
+  }
 }

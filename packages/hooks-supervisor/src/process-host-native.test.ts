@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nativeSpawnerPath } from './process-host-native.js';
-import { ProcessHost, type HostReply, type HostRequest, type HostSpawner } from './process-host.js';
+import { ProcessHost, spawnHostNatively, type HostReply, type HostRequest, type HostSpawner } from './process-host.js';
 import { baseEnv, hostHookRequest, procTable, rawHost, until } from '../test/helpers.js';
 
 // codewhale-spawn, the host's posix_spawn (Linux). The whole supervisor suite runs through it
@@ -179,6 +179,21 @@ describe.runIf(built)("this process's own start of a host", () => {
     }
     // Closed: it exits when its stdin closes, and is reaped.
     expect(await until(() => ourZombies().length === 0 && host.pid === undefined, 5_000)).toBe(true);
+  });
+
+  it('gives a started host a kill, and reaps it with its exit code or signal once its stdout closes', async () => {
+    const exited = spawnHostNatively('/bin/sh', ['-c', 'exit 3'])!;
+    const killed = spawnHostNatively('/bin/sleep', ['30'])!;
+    expect(killed.kill('SIGKILL')).toBe(true);
+    for (const child of [exited, killed]) child.stdout!.resume();
+    expect(await until(() => exited.exitCode !== null && killed.signalCode !== null, 5_000)).toBe(true);
+    expect({ code: exited.exitCode, signal: exited.signalCode }).toEqual({ code: 3, signal: null });
+    expect({ code: killed.exitCode, signal: killed.signalCode }).toEqual({ code: null, signal: 'SIGKILL' });
+    // Reaped: gone from the process table, and a kill now is refused rather than sent.
+    expect(procTable().some((p) => p.pid === exited.pid || p.pid === killed.pid)).toBe(false);
+    expect(killed.kill('SIGKILL')).toBe(false);
+    // A program without a path is left to child_process.
+    expect(spawnHostNatively('sh', ['-c', 'true'])).toBeNull();
   });
 
   it('forks as before under CODEWHALE_HOST_SPAWN=handles', async () => {

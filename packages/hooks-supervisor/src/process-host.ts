@@ -6,7 +6,7 @@ import { constants as osConstants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nativeSpawner, nativeSpawnerPath } from './process-host-native.js';
 import { HOST_COLLECT_AFTER_BYTES, HOST_GROWTH_LIMIT_BYTES, HOST_PROTOCOL, PROCESS_HOST_SOURCE } from './process-host-source.js';
-import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
+import { rawKill, signalProcessGroup, trackProcessGroup, untrackProcessGroup } from './process-group.js';
 import { processState } from './process-state.js';
 import { hostLaunch, type HostLaunch } from './sched-slice.js';
 
@@ -201,7 +201,7 @@ interface HostLink {
  * event loop. Null when the module is not loaded here, for a file given without a path, or when
  * the spawn fails (then `child_process` tries, and reports its error as before).
  */
-function spawnHostNatively(file: string, args: readonly string[]): ChildProcess | null {
+export function spawnHostNatively(file: string, args: readonly string[]): ChildProcess | null {
   const native = nativeSpawner();
   if (native === null || !file.startsWith('/') || [file, ...args].some((a) => a.includes('\0'))) return null;
   const r = native.spawn(file, [file, ...args].join('\0'), '', '', -1, 1 | 4);
@@ -219,7 +219,7 @@ function spawnHostNatively(file: string, args: readonly string[]): ChildProcess 
     signalCode: null as string | null,
     kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
       if (status !== -1) return false;
-      return rawKill(pid, signal);
+      return rawKill(pid, osConstants.signals[signal]) === 0;
     },
     ref() {},
     unref() {},
@@ -242,15 +242,6 @@ function spawnHostNatively(file: string, args: readonly string[]): ChildProcess 
 function signalName(n: number): string | null {
   for (const [name, value] of Object.entries(osConstants.signals)) if (value === n) return name;
   return null;
-}
-
-/** Sends `signal` to one process, false when it is not there. */
-function rawKill(pid: number, signal: NodeJS.Signals): boolean {
-  try {
-    return process.kill(pid, signal);
-  } catch {
-    return false;
-  }
 }
 
 /** The pipes of a host this process spawned itself. */
