@@ -192,8 +192,10 @@ describe.runIf(built)("this process's own start of a host", () => {
     // Reaped: gone from the process table, and a kill now is refused rather than sent.
     expect(procTable().some((p) => p.pid === exited.pid || p.pid === killed.pid)).toBe(false);
     expect(killed.kill('SIGKILL')).toBe(false);
-    // A program without a path is left to child_process.
+    // A program without a path is left to child_process, and so is one that cannot start
+    // (child_process then reports its error as before).
     expect(spawnHostNatively('sh', ['-c', 'true'])).toBeNull();
+    expect(spawnHostNatively(join(dir, 'no-such-launcher'), [])).toBeNull();
   });
 
   it('forks as before under CODEWHALE_HOST_SPAWN=handles', async () => {
