@@ -59,6 +59,14 @@ describe('SseDecoder', () => {
     expect(decodeSse('\uFEFFdata: a\n\n')).toEqual([ev('a')]);
   });
 
+  it('drops only one: a second mark is part of the first field name, from bytes as from a string', () => {
+    // `\uFEFFdata` is not `data`, so the line is ignored and the event has no data.
+    const text = '\uFEFF\uFEFFdata: a\n\ndata: b\n\n';
+    expect(decodeSse(text)).toEqual([ev('b')]);
+    expect(decodeSse(new TextEncoder().encode(text))).toEqual([ev('b')]);
+    expect(feed([new TextEncoder().encode('\uFEFF'), new TextEncoder().encode(text.slice(1))])).toEqual([ev('b')]);
+  });
+
   it('recognises [DONE] as plain data (the consumer decides what it means)', () => {
     expect(decodeSse('data: {"x":1}\n\ndata: [DONE]\n\n').map((e) => e.data)).toEqual(['{"x":1}', '[DONE]']);
   });

@@ -26,7 +26,9 @@ export interface SseEvent {
  * blank line never came (many servers end with `data: [DONE]\n` only), instead of dropping it.
  */
 export class SseDecoder {
-  readonly #utf8 = new TextDecoder('utf-8');
+  // ignoreBOM: the BOM is kept here and dropped once below, for bytes and strings alike (the
+  // decoder's own stripping and ours would otherwise drop two from bytes that start with two).
+  readonly #utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
   /** Text of the current, not yet terminated line. */
   #line = '';
   /** The previous chunk ended in `\r`: a `\n` starting the next one belongs to that line end. */
@@ -69,7 +71,7 @@ export class SseDecoder {
     if (text === '') return out;
     if (!this.#sawFirstText) {
       this.#sawFirstText = true;
-      // TextDecoder already drops a BOM from bytes; this covers string input.
+      // One leading BOM is not part of the stream, whether it came as bytes or as a string.
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     let start = 0;
