@@ -9,7 +9,7 @@ import ts from 'typescript';
 /** The files on the per-run path (see docs/design-notes.md, "Where one gate's time goes"). */
 export const HOT_PATH_FILES = [
   'packages/hooks-supervisor/src/run-hook.ts',
-  'packages/hooks-supervisor/src/process-host.ts',
+  'packages/hooks-supervisor/src/spawn/run-process.ts',
   'packages/hooks-supervisor/src/hook-runtime.ts',
   'packages/hooks-payloads/src/tool-call-before.ts',
   'packages/hooks-payloads/src/lifecycle-fact.ts',

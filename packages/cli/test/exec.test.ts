@@ -147,23 +147,19 @@ describe('codewhale exec', () => {
     expect(r.stderr).toMatch(/warning: hooks: rejected: .*did you mean `tool_call_before`/);
   });
 
-  it('runs hooks and shell commands through the process host the bundle carries', async () => {
-    // The host's program is a string inside dist/cli.cjs; if bundling broke it, every host would
-    // die before it is ready and spawning would fall back to the agent, silently.
+  it('starts hooks and shell commands as children of the agent itself, with no helper process', async () => {
     const sb = sandbox();
     const parents = join(sb.dir, 'parents');
-    sb.config(`[[hooks.hooks]]\nname = "who"\nevent = "tool_call_before"\ncommand = "sleep 0.1; tr '\\\\0\\\\n' '  ' < /proc/$PPID/cmdline | head -c 100 >> ${parents}; echo >> ${parents}"\n`);
+    sb.config(`[[hooks.hooks]]\nname = "who"\nevent = "tool_call_before"\ncommand = "tr '\\\\0\\\\n' '  ' < /proc/$PPID/cmdline | head -c 200 >> ${parents}; echo >> ${parents}"\n`);
     const script = join(sb.ws, 'calls.jsonl');
-    const call = '{"tool_calls":[{"name":"bash","arguments":{"command":"tr \'\\\\0\\\\n\' \'  \' < /proc/$PPID/cmdline | head -c 100"}}]}';
-    writeFileSync(script, `${Array.from({ length: 6 }, () => call).join('\n')}\n{"text":"done"}\n`);
+    const call = '{"tool_calls":[{"name":"bash","arguments":{"command":"tr \'\\\\0\\\\n\' \'  \' < /proc/$PPID/cmdline | head -c 200"}}]}';
+    writeFileSync(script, `${Array.from({ length: 3 }, () => call).join('\n')}\n{"text":"done"}\n`);
     const r = await sb.run(['exec', '--auto', '--hooks', '--replay', script, 'go']);
     expect(r.code, r.stderr).toBe(0);
     const hookParents = readFileSync(parents, 'utf8').trim().split('\n');
-    expect(hookParents).toHaveLength(6);
-    // The first spawns happen in the agent while the host starts; the later ones in the host.
-    // (After the host's Node options, HOST_NODE_OPTIONS.)
-    expect(hookParents.at(-1)).toMatch(/^\S*node (--[\w-]+(=\S+)? )*-e 'use strict';/);
-    expect(r.stderr).toMatch(/tool bash completed: \S*node (--[\w-]+(=\S+)? )*-e 'use strict';/);
+    expect(hookParents).toHaveLength(3);
+    for (const p of hookParents) expect(p).toMatch(/bin\.cjs exec --auto --hooks/);
+    expect(r.stderr.match(/tool bash completed: \S*node\S* \S*bin\.cjs exec --auto --hooks/g)).toHaveLength(3);
   }, 30_000);
 
   it('plays a replay script offline', async () => {

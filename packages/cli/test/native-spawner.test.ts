@@ -1,36 +1,31 @@
 /**
- * The command line's bundle ships codewhale-spawn (the supervisor's posix_spawn for its
- * process host) in dist/native/, and a real `codewhale exec` loads it: a shell command finds
- * the agent's host with the module mapped into its memory.
+ * The command line's bundle ships the prebuilt codewhale-spawn files (the supervisor's
+ * posix_spawn) in dist/native/, and a real `codewhale exec` starts its shell commands with
+ * it: the command finds the module mapped into its parent, the agent. With
+ * `CODEWHALE_SPAWN=child_process` it is never loaded.
  */
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NATIVE_SPAWNER_FILE, nativeSpawnerPath } from '@codewhale/hooks-supervisor';
+import { nativeModulePath } from '@codewhale/hooks-supervisor';
 import { execShellCommands } from './run-cli.js';
 
-const bundled = new URL(`../dist/native/${NATIVE_SPAWNER_FILE}`, import.meta.url);
+const own = nativeModulePath();
 
-// The modules mapped by the agent's process hosts, by file name. The command may have been
-// spawned by the agent itself (before its first host was ready), so it finds the agent among
-// its ancestors and its hosts among the agent's children (their command line carries the host
-// program), waits for one, and reads its maps half a second after (it loads the module as it
-// starts).
-const SHOW_HOST_MODULES = [
-  `a=$PPID; while [ "$a" -gt 1 ] && ! tr '\\0' ' ' < /proc/$a/cmdline | grep -q 'bin.cjs exec'; do a=$(awk '{print $4}' /proc/$a/stat); done`,
-  `hosts() { for d in /proc/[0-9]*; do [ "$(awk '{print $4}' $d/stat 2>/dev/null)" = "$a" ] && tr '\\0' ' ' < $d/cmdline 2>/dev/null | grep -q process_wrap && echo \${d#/proc/}; done; }`,
-  'i=0; while [ -z "$(hosts)" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done; sleep 0.5',
-  `for h in $(hosts); do grep -o '[^/]*\\.node$' /proc/$h/maps; done | sort -u; echo "hosts: $(hosts | wc -l)"`,
-].join('\n');
-
-describe.runIf(process.platform === 'linux' && nativeSpawnerPath() !== null)('codewhale-spawn in the command line', () => {
-  it('is copied next to the bundle, and the host of a real exec loads it (CODEWHALE_HOST_SPAWN=handles keeps it out)', async () => {
-    expect(existsSync(bundled)).toBe(true);
-    const modules = async (env: Record<string, string>): Promise<string> => (await execShellCommands(['true', SHOW_HOST_MODULES], env))[1] ?? '';
-    const shipped = await modules({});
-    expect(shipped).toContain(NATIVE_SPAWNER_FILE);
-    expect(shipped).not.toContain('hosts: 0');
-    const without = await modules({ CODEWHALE_HOST_SPAWN: 'handles' });
-    expect(without).not.toContain(NATIVE_SPAWNER_FILE);
-    expect(without).not.toContain('hosts: 0');
+describe.runIf(process.platform === 'linux' && own !== null)('codewhale-spawn in the command line', () => {
+  it('is next to the bundle for every target, and a real exec loads it (CODEWHALE_SPAWN=child_process keeps it out)', async () => {
+    for (const target of ['linux-x64-gnu', 'linux-x64-musl', 'linux-arm64-gnu', 'linux-arm64-musl']) {
+      const built = existsSync(new URL(`../../hooks-supervisor/dist/native/codewhale-spawn.${target}.node`, import.meta.url));
+      // Whatever the supervisor's build made, the command line ships.
+      expect(existsSync(new URL(`../dist/native/codewhale-spawn.${target}.node`, import.meta.url)), target).toBe(built);
+    }
+    const file = basename(own!);
+    const show = 'echo "parent: $(tr "\\0" " " < /proc/$PPID/cmdline | grep -c "bin.cjs exec")"; grep -o "[^/]*\\.node$" /proc/$PPID/maps | sort -u';
+    const shipped = (await execShellCommands([show]))[0] ?? '';
+    expect(shipped).toContain('parent: 1');
+    expect(shipped).toContain(file);
+    const without = (await execShellCommands([show], { CODEWHALE_SPAWN: 'child_process' }))[0] ?? '';
+    expect(without).toContain('parent: 1');
+    expect(without).not.toContain(file);
   }, 60_000);
 });

@@ -2,7 +2,6 @@ import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentSliceWanted } from '@codewhale/hooks-supervisor';
 import { runServe } from '../src/commands/serve.js';
 import { EXIT } from '../src/exit-codes.js';
 import { main } from '../src/main.js';
@@ -36,8 +35,6 @@ describe('codewhale serve', () => {
     const { readFileSync } = await import('node:fs');
     const token = readFileSync(tokenFile, 'utf8').trim();
     expect(io.out.join('')).not.toContain(token);
-    // The server's main thread asks for the process host's short scheduler slice.
-    expect(agentSliceWanted()).toBe(true);
     const health = await fetch(`${lines[0]}/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect((await fetch(`${lines[0]}/v1/threads`)).status).toBe(401);

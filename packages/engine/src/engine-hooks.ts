@@ -1,5 +1,4 @@
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
-import type { ShellContinuation } from '@codewhale/hooks-supervisor';
 
 /**
  * What the engine needs from a hook dispatcher. Injected, never imported globally: a
@@ -17,12 +16,6 @@ export interface EngineHooks {
     readonly input: unknown;
     readonly mode: string;
     readonly model: string;
-    /**
-     * The call's shell command, to start the moment the gates allow it as it is (the
-     * supervisor's `ShellContinuation`). A dispatcher may ignore it: the command then starts
-     * the usual way, after the decision.
-     */
-    readonly then?: ShellContinuation;
   }): Promise<GateDecisionRecord>;
   /** `shell_env`: KEY=VALUE pairs for one shell call (values go to the child only). */
   shellEnv(tool: { readonly name: string; readonly input: unknown }): Promise<{ readonly vars: ReadonlyMap<string, string> }>;

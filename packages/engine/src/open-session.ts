@@ -11,7 +11,7 @@ import {
   projectRevocationCheck,
   readUserConfig as readConfigText,
   resolvePaths,
-  warmProcessHost,
+  spawnerInUse,
   type CodewhalePaths,
   type HookConfiguration,
   type HookLogger,
@@ -177,11 +177,9 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   const workspace = canonicalWorkspace(o.workspace);
   const fromDisk = o.hooks === undefined && (o.profile !== 'exec' || flags.hooks === true);
   const configuration = fromDisk ? loadHooks(paths, workspace) : null;
-  // A session that can spawn (a hook, or a shell tool) starts the process host now, in the
-  // background, while the provider opens and the first model request runs: its first spawns
-  // then go through the host instead of forking this process (see the supervisor's README,
-  // "The process host").
-  if (mayStartProcesses(o, configuration)) warmProcessHost();
+  // A session that can spawn (a hook, or a shell tool) loads the native spawner now, not on
+  // its first tool call.
+  if (mayStartProcesses(o, configuration)) spawnerInUse();
   const user = configuration ? { document: configuration.loaded.userConfig.document, text: configuration.configText } : readUserConfig(paths);
   const settings = settingsOf(user.document, user.text, paths.configPath);
   const retry = retryOptions(settings.retry);

@@ -3,7 +3,7 @@ import { engineModeSpelling, type GateDecisionRecord } from '@codewhale/hooks-pa
 import { isDangerousCommand } from './dangerous-command.js';
 import type { Mode, Posture } from './modes.js';
 import { toolSpec } from './tools/registry.js';
-import { ToolError, type StagedToolRun, type ToolDefinition } from './tools/tool.js';
+import { ToolError, type ToolDefinition } from './tools/tool.js';
 import type { EngineHooks } from './engine-hooks.js';
 
 /** The `tool_call_before` step of the gate chain: the operator's hooks folded into one record. */
@@ -38,8 +38,6 @@ export type ToolPlan =
       readonly decision: GateDecisionRecord | null;
       readonly permission: PermissionVerdict | null;
       readonly stage: 'ready';
-      /** The call's process, started in the host right after its gates (see `stage` below). */
-      readonly staged: StagedToolRun | null;
     }
   | {
       readonly kind: 'blocked';
@@ -69,14 +67,6 @@ export interface PlanToolCallInput {
   readonly sessionAllowed?: ReadonlySet<string>;
   /** Nobody can answer an approval (exec): a hook's or a rule's `ask` denies. */
   readonly askFailsClosed?: boolean;
-  /**
-   * Prepare the call's process to start the moment its gates allow it as it is (the tool's
-   * own `stage`), for a call that would then run with no prompt. The plan keeps it only when
-   * the gates allowed the call unchanged (no rewrite, no context, no ask) and nothing after
-   * them stops it; in every other case it is abandoned, and the host never starts it. `null`:
-   * never (a dry run, or a batch of several calls, whose gates all come before any of them runs).
-   */
-  readonly stage?: ((tool: ToolDefinition, input: unknown) => StagedToolRun | null) | null;
 }
 
 /** Parse the model's argument string: `{}` for an empty one, `null` for invalid JSON. */
@@ -160,25 +150,8 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   let decision: GateDecisionRecord | null = null;
   let context: string | null = null;
   let hookAsked = false;
-  // The rules after the gates, for the prepared input (reused when the gates leave it as it is).
-  let earlyPermission: { readonly input: unknown; readonly verdict: PermissionVerdict | null } | null = null;
-  let staged: StagedToolRun | null = null;
   if (p.gate) {
-    if (p.stage && tool.stage) {
-      earlyPermission = { input, verdict: p.permissions ? p.permissions({ name: tool.name, input, workspace: p.workspace }) : null };
-      if (runsUnasked(tool, input, earlyPermission.verdict, p)) staged = p.stage(tool, input);
-    }
-    try {
-      decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model, ...(staged ? { then: staged.continuation } : {}) });
-    } catch (e) {
-      staged?.continuation.abandon();
-      throw e;
-    }
-    // The process goes on only for a call the gates allowed as it is.
-    if (staged !== null && !(decision.decision === 'allow' && decision.updatedInput === null && decision.additionalContext === null)) {
-      staged.continuation.abandon();
-      staged = null;
-    }
+    decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model });
     if (decision.decision === 'deny') return blocked('hooks', input, new ToolError('hook_denied', decision.message ?? 'denied by a tool_call_before hook'), decision);
     if (decision.updatedInput) {
       // A rewrite is prepared again: an input the tool would not accept blocks the call.
@@ -199,38 +172,26 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
     context = decision.additionalContext;
     hookAsked = decision.decision === 'ask';
   }
-  const permission = earlyPermission !== null && earlyPermission.input === input ? earlyPermission.verdict : p.permissions ? p.permissions({ name: tool.name, input, workspace: p.workspace }) : null;
-  const keep = (plan: ToolPlan): ToolPlan => {
-    if (staged !== null && (plan.kind !== 'ready' || plan.approval !== null || plan.input !== staged.input)) {
-      staged.continuation.abandon();
-      return plan.kind === 'ready' ? { ...plan, staged: null } : plan;
-    }
-    return plan;
-  };
+  const permission = p.permissions ? p.permissions({ name: tool.name, input, workspace: p.workspace }) : null;
   if (permission?.action === 'deny') {
-    return keep(blocked('permissions', input, new ToolError('approval_denied', `a permission rule (${permission.origin}) denies this call`), decision, permission));
+    return blocked('permissions', input, new ToolError('approval_denied', `a permission rule (${permission.origin}) denies this call`), decision, permission);
   }
   const asked = hookAsked ? 'hook' : permission?.action === 'ask' ? 'permission' : null;
   let approval: ApprovalNeed = null;
   if (asked) {
     if (p.askFailsClosed) {
       const who = asked === 'hook' ? 'a tool_call_before hook' : `a permission rule (${permission!.origin})`;
-      return keep(blocked('hooks', input, new ToolError('approval_denied', `${who} asked for approval, and this run cannot prompt anyone, so the call is denied`), decision, permission));
+      return blocked('hooks', input, new ToolError('approval_denied', `${who} asked for approval, and this run cannot prompt anyone, so the call is denied`), decision, permission);
     }
     if (p.posture !== 'full_access') approval = asked;
   }
   const typedAllow = permission?.action === 'allow';
   if (approval === null && !typedAllow && needsPostureApproval(tool, input, p.posture, p.sessionAllowed ?? new Set())) {
     if (p.posture === 'auto_review') {
-      return keep(blocked('posture', input, new ToolError('approval_denied', 'Auto-Review refused this command as dangerous; it needs explicit approval in Ask posture'), decision, permission));
+      return blocked('posture', input, new ToolError('approval_denied', 'Auto-Review refused this command as dangerous; it needs explicit approval in Ask posture'), decision, permission);
     }
     approval = 'posture';
   }
-  return keep({ kind: 'ready', tool, input, approval, context, decision, permission, stage: 'ready', staged });
+  return { kind: 'ready', tool, input, approval, context, decision, permission, stage: 'ready' };
 }
 
-/** Whether a call with this input would run with no prompt and no refusal after its gates (if they leave it as it is). */
-function runsUnasked(tool: ToolDefinition, input: unknown, permission: PermissionVerdict | null, p: PlanToolCallInput): boolean {
-  if (permission?.action === 'deny' || permission?.action === 'ask') return false;
-  return permission?.action === 'allow' || !needsPostureApproval(tool, input, p.posture, p.sessionAllowed ?? new Set());
-}

@@ -308,18 +308,14 @@ export class AgentSession {
         if (response.calls.length === 0) break;
         // Planning pass over the whole batch (hooks included) before the first call runs.
         const planned: { call: ModelToolCall; plan: ToolPlan }[] = [];
-        // A call alone in its batch may start the moment its gates allow it (see #plan).
-        const alone = response.calls.length === 1;
         for (const call of response.calls) {
           this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: argumentsOrText(call.arguments) });
-          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call, signal, alone) });
+          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call) });
         }
         for (const { call, plan } of planned) {
           let outcome: ToolCallOutcome;
-          if (signal.aborted && plan.kind === 'ready') {
-            plan.staged?.continuation.abandon();
-            outcome = this.#finish(call, cancelled(call) as Refusal, 0);
-          } else outcome = await this.#execute(call, plan, signal);
+          if (signal.aborted && plan.kind === 'ready') outcome = this.#finish(call, cancelled(call) as Refusal, 0);
+          else outcome = await this.#execute(call, plan, signal);
           toolCount++;
           this.#history.push({ role: 'tool', toolCallId: call.id, content: outcome.modelText });
           this.#emit({ type: 'tool_call_completed', outcome });
@@ -397,17 +393,10 @@ export class AgentSession {
     return { text, reasoning, calls, usage: final, replayTokens: replayChars > 0 ? Math.ceil(replayChars / 4) : null };
   }
 
-  /**
-   * Plan one call. `alone`: it is the only call of its batch, so its process may be staged
-   * behind its gates (the tool's `stage`): the host starts it the moment they allow it as it
-   * is, without a round trip through this process. In a batch of several calls every gate
-   * runs before the first call does, so none is staged there.
-   */
-  #plan(call: ModelToolCall, signal: AbortSignal, alone: boolean): Promise<ToolPlan> {
+  /** Plan one call (its gates included). */
+  #plan(call: ModelToolCall): Promise<ToolPlan> {
     const hooks = this.#hooks;
-    const stage = alone && hooks !== null ? (tool: ToolDefinition, input: unknown) => tool.stage?.(input, this.#toolContext(call, tool.name, signal)) ?? null : null;
     return planToolCall({
-      stage,
       call,
       tools: this.#byName,
       knownTools: BUILTIN_TOOLS,
@@ -447,7 +436,7 @@ export class AgentSession {
         return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), decision: p.decision }, started);
       }
     }
-    const ctx: ToolRunContext = { ...this.#toolContext(call, p.tool.name, signal), staged: p.staged };
+    const ctx: ToolRunContext = this.#toolContext(call, p.tool.name, signal);
     let result: ToolResult;
     try {
       result = await p.tool.execute(p.input, ctx);

@@ -301,37 +301,3 @@ describe('hooks test and a real session share one gate chain', () => {
   });
 });
 
-describe('openSession starts the process host early', () => {
-  it('a session that can spawn (hooks, or a shell tool) starts it in the background when it opens; one that cannot does not', () => {
-    // A fresh process: the host is shared by every session of a process, and this file's
-    // other sessions have started it long ago.
-    const sb = sandbox(() => '');
-    const withHook = sandbox(() => '[[hooks.hooks]]\nevent = "turn_end"\ncommand = "true"\n');
-    const engine = join(import.meta.dirname, '..', 'dist', 'index.js');
-    const supervisor = join(import.meta.dirname, '..', '..', 'hooks-supervisor', 'dist', 'index.js');
-    expect(existsSync(engine), 'build the package first (pnpm test does)').toBe(true);
-    const script = `const e = await import(${JSON.stringify(engine)});
-const s = await import(${JSON.stringify(supervisor)});
-s.setSpawnMode('host');
-const host = s.sharedProcessHost();
-const open = (sb, over) => e.openSession({ workspace: sb.ws, env: sb.env, profile: 'tui', provider: new e.ReplayProvider([]), ...over });
-const ready = () => new Promise((resolve) => { const t0 = Date.now(); const poll = () => (host.ready || Date.now() - t0 > 10000 ? resolve(host.ready) : setTimeout(poll, 5)); poll(); });
-const out = {};
-const sessions = [await open(${JSON.stringify(sb)}, { tools: [] })];
-out.noShellNoHooks = host.started;
-sessions.push(await open(${JSON.stringify(withHook)}, { tools: [] }));
-out.hooksNoShell = host.started;
-out.readyBeforeAnySpawn = await ready();
-host.close();
-for (const t0 = Date.now(); host.pid !== undefined && Date.now() - t0 < 10000; ) await new Promise((r) => setTimeout(r, 5));
-sessions.push(await open(${JSON.stringify(sb)}, {}));
-out.defaultTools = host.started;
-out.readyAgain = await ready();
-for (const s of sessions) await s.dispose();
-host.close();
-console.log(JSON.stringify(out));`;
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
-    expect(r.stdout, r.stderr).not.toBe('');
-    expect(JSON.parse(r.stdout)).toEqual({ noShellNoHooks: 0, hooksNoShell: 1, readyBeforeAnySpawn: true, defaultTools: 2, readyAgain: true });
-  });
-});

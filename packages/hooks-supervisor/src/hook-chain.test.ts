@@ -4,21 +4,17 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HookDefinition } from '@codewhale/hooks-config';
 import { HookRuntime, type HookRuntimeOptions, type RevocationCheck } from './hook-runtime.js';
-import { HookChain, HOST_LOST, type RunSpec } from './run-hook.js';
-import { overflowProcessHost, setSpawnMode, sharedProcessHost, type SpawnMode } from './process-host.js';
-import { liveProcessGroups } from './process-group.js';
-import { baseEnv, hookDef, hookSet, identity, procTable, until } from '../test/helpers.js';
+import { HookChain, type RunSpec } from './run-hook.js';
+import { baseEnv, hookDef, hookSet, identity, SPAWNERS, useSpawner } from '../test/helpers.js';
 
-// Hooks of one event run one after the other; through the process host a run of them is one
-// request (HookChain). Every rule is checked in both spawn modes: the chain must not change
-// what runs, in which order, or what stops it.
+// Hooks of one event run one after the other (HookChain). Every rule is checked on both ways
+// of starting a process: they must not change what runs, in which order, or what stops it.
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-chain-'));
 const runtimes: HookRuntime[] = [];
 let n = 0;
 const out = (name: string) => join(dir, `${++n}-${name}`);
 const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
-const alive = (pid: number) => procTable().some((p) => p.pid === pid && p.state !== 'Z' && p.state !== 'X');
 const call = { name: 'bash', callId: 'call_1', input: { command: 'ls' } };
 
 function runtime(hooks: HookDefinition[], over: Partial<HookRuntimeOptions> = {}): HookRuntime {
@@ -46,25 +42,16 @@ afterEach(async () => {
     await r.close();
   }
 });
-afterAll(() => setSpawnMode(null));
+afterAll(() => useSpawner(null));
 
-describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
-  beforeAll(async () => {
-    setSpawnMode(mode);
-    if (mode === 'host') await sharedProcessHost().start();
-  });
+describe.each(SPAWNERS)('hook chains (%s)', (spawner) => {
+  beforeAll(() => useSpawner(spawner));
 
   it('runs the gates in config order, each after the one before it ended, each timed on its own', async () => {
     const file = out('order');
     const step = (i: number) => gate(`g${i}`, `echo start${i} >> ${file}; sleep 0.15; echo end${i} >> ${file}`);
     const r = runtime([step(1), step(2), step(3)]);
-    const pending = r.toolCallBefore(call);
-    if (mode === 'host') {
-      // All three were handed to the host at once: one request, not one round trip per gate.
-      await new Promise((res) => setTimeout(res, 50));
-      expect(sharedProcessHost().inFlight + overflowProcessHost().inFlight).toBe(3);
-    }
-    const record = await pending;
+    const record = await r.toolCallBefore(call);
     expect(lines(file)).toEqual(['start1', 'end1', 'start2', 'end2', 'start3', 'end3']);
     expect(record.decision).toBe('allow');
     expect(record.hooks.map((h) => [h.label, h.outcome])).toEqual([
@@ -73,14 +60,6 @@ describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
       ['g3', 'no_decision'],
     ]);
     for (const h of record.hooks) expect(h.durationMs).toBeGreaterThanOrEqual(140);
-  });
-
-  it('hands the first gate to the host before toolCallBefore returns, as a single run does (nothing started later overtakes it)', async () => {
-    const inFlight = () => sharedProcessHost().inFlight + overflowProcessHost().inFlight;
-    const before = inFlight();
-    const pending = runtime([gate('g1', 'sleep 0.1'), gate('g2', 'true')]).toolCallBefore(call);
-    expect(inFlight() - before).toBe(mode === 'host' ? 2 : 0);
-    expect((await pending).decision).toBe('allow');
   });
 
   it('a strict gate without a verdict stops the later gates: they never start and are reported skipped', async () => {
@@ -97,7 +76,7 @@ describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('a strict gate that failed but answered does not stop the later gates (the host stops, this side goes on)', async () => {
+  it('a strict gate that failed but answered does not stop the later gates ', async () => {
     const file = out('after-answer');
     const r = runtime([gate('answered', `echo '{"decision":"allow"}'; exit 1`, true), gate('later', `touch ${file}; echo '{"decision":"deny","reason":"later says no"}'`)]);
     const record = await r.toolCallBefore(call);
@@ -182,44 +161,7 @@ describe.each<SpawnMode>(['host', 'in-process'])('hook chains (%s)', (mode) => {
   });
 });
 
-describe('hook chains: the host dies in the middle', () => {
-  beforeAll(async () => {
-    setSpawnMode('host');
-    await sharedProcessHost().start();
-  });
-
-  for (const strict of [false, true]) {
-    it(`the hook in flight gets no verdict and its group is killed; a ${strict ? 'strict one stops the chain' : 'lenient one lets the later hooks run'}`, async () => {
-      const host = sharedProcessHost();
-      if (!host.ready) await host.start();
-      const pids = out('pids');
-      const later = out('later');
-      // The sleeper records its parent: the host that runs the chain (the first, or the second
-      // when the first is busy), which is the one killed.
-      const chain = new HookChain([spec('sleeper', `echo $$ > ${pids}; sleep 60 & echo $! >> ${pids}; echo $PPID >> ${pids}; wait`, strict), spec('later', `touch ${later}`, false)], {
-        stopAfter: () => true,
-      });
-      const first = chain.next();
-      expect(await until(() => lines(pids).length >= 3)).toBe(true);
-      const [leader, grandchild, runningHost] = lines(pids).map(Number);
-      expect([host.pid, overflowProcessHost().pid]).toContain(runningHost);
-      process.kill(runningHost!, 'SIGKILL');
-      expect(await first).toMatchObject({ success: false, exitCode: null, error: HOST_LOST, strict });
-      expect(await until(() => !alive(leader!) && !alive(grandchild!))).toBe(true);
-      expect(liveProcessGroups()).not.toContain(leader);
-      const second = await chain.next();
-      if (strict) {
-        expect(second).toBeNull();
-        await new Promise((res) => setTimeout(res, 100));
-        expect(existsSync(later)).toBe(false);
-      } else {
-        expect(second).toMatchObject({ success: true, hook: { name: 'later' } });
-        expect(existsSync(later)).toBe(true);
-      }
-      expect(await chain.next()).toBeNull();
-    });
-  }
-
+describe('hook chains', () => {
   it('refuses background specs', () => {
     expect(() => new HookChain([{ ...spec('bg', 'true', false), background: true }])).toThrow(/foreground/);
   });

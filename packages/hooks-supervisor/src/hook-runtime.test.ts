@@ -5,10 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HookDefinition } from '@codewhale/hooks-config';
 import { HookRuntime, type HookRuntimeOptions } from './hook-runtime.js';
 import { ObserverDispatcher } from './observer-dispatcher.js';
-import { setSpawnMode, sharedProcessHost } from './process-host.js';
 import { JsonlLog } from './audit-log.js';
 import { MemoryLogger } from './logger.js';
-import { hookDef, hookSet, procTable, until } from '../test/helpers.js';
+import { hookDef, hookSet, procTable, SPAWNERS, until, useSpawner } from '../test/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cw-runtime-'));
 const runtimes: HookRuntime[] = [];
@@ -349,13 +348,11 @@ describe('HookRuntime: observers', () => {
     expect(readFileSync(file, 'utf8')).toBe('c1 kept none none\nc2 kept none none\nc3 kept none none\n');
   });
 
-  it('gives a frozen parent\'s variables and the event\'s to every hook, on every path: a chain, a single run, in process, in the background', async () => {
+  it('gives a frozen parent\'s variables and the event\'s to every hook, on every path: a chain, a single run, in the background', async () => {
     const parentEnv = Object.freeze({ PATH: process.env.PATH, HOME: dir, STAMP: 'kept' });
     const show = (file: string) => `printf '%s %s|' "$STAMP" "$DEEPSEEK_MODEL" >> ${file}`;
-    for (const mode of ['host', 'in-process'] as const) {
-      setSpawnMode(mode);
-      // Up before the first hook (until then hooks are spawned in process).
-      if (mode === 'host') await sharedProcessHost().start();
+    for (const mode of SPAWNERS) {
+      useSpawner(mode);
       try {
         const file = out(`all-paths-${mode}`);
         const r = runtime(
@@ -376,7 +373,7 @@ describe('HookRuntime: observers', () => {
         await until(() => existsSync(file) && readFileSync(file, 'utf8').split('|').length === 5);
         expect(readFileSync(file, 'utf8'), mode).toBe('kept m1|kept m2|kept m3|kept m4|');
       } finally {
-        setSpawnMode(null);
+        useSpawner(null);
       }
     }
   });
@@ -394,26 +391,17 @@ describe('HookRuntime: observers', () => {
     }
   });
 
-  it('sends a frozen parent environment to the host once per session, never mixing two sessions\' environments', async () => {
+  it('never mixes two sessions\' frozen environments', async () => {
     const file = out('two-parents');
     const parent = (who: string) => Object.freeze({ PATH: process.env.PATH, HOME: dir, WHO: who });
     const gate = hookDef('tool_call_before', `echo "$WHO $DEEPSEEK_TOOL_CALL_ID" >> ${file}`);
     const a = runtime([gate], { parentEnv: parent('alice') });
     const b = runtime([gate], { parentEnv: parent('bob') });
-    // Through the host from the first gate on, so what was sent can be counted exactly.
-    setSpawnMode('host');
-    try {
-      await sharedProcessHost().start();
-      const sentBefore = sharedProcessHost().basesSent;
-      for (let i = 0; i < 3; i++) {
-        await a.toolCallBefore({ name: 'bash', callId: `a${i}`, input: { command: 'true' } });
-        await b.toolCallBefore({ name: 'bash', callId: `b${i}`, input: { command: 'true' } });
-      }
-      expect(readFileSync(file, 'utf8')).toBe('alice a0\nbob b0\nalice a1\nbob b1\nalice a2\nbob b2\n');
-      expect(sharedProcessHost().basesSent - sentBefore).toBe(2);
-    } finally {
-      setSpawnMode(null);
+    for (let i = 0; i < 3; i++) {
+      await a.toolCallBefore({ name: 'bash', callId: `a${i}`, input: { command: 'true' } });
+      await b.toolCallBefore({ name: 'bash', callId: `b${i}`, input: { command: 'true' } });
     }
+    expect(readFileSync(file, 'utf8')).toBe('alice a0\nbob b0\nalice a1\nbob b1\nalice a2\nbob b2\n');
   });
 
   it('makes the decision record\'s input preview while the gate runs, not after its result', async () => {

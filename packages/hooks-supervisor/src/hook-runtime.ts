@@ -33,11 +33,9 @@ import {
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
-import { ObserverChainJob, ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
+import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
-import { composedEnv, noteEnvComposition } from './process-host.js';
-import type { ShellContinuation } from './shell-run.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 
 /** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
@@ -72,8 +70,7 @@ function stopsLaterGates(o: HookOutcome): boolean {
 /**
  * D14: the reason a hook must not start (its approval was revoked), or `null`. It is asked
  * right before each start of a hook it `appliesTo` (every hook, when that is absent), so a
- * revocation takes effect at once; hooks it does not apply to skip the check, and a chain of
- * them goes to the process host as one request (see HookChain).
+ * revocation takes effect at once; hooks it does not apply to skip the check.
  */
 export type RevocationCheck = ((hook: HookDefinition) => string | null) & { readonly appliesTo?: (hook: HookDefinition) => boolean };
 
@@ -152,14 +149,6 @@ export interface ToolCallFacts {
   readonly input: unknown;
   readonly mode?: string | null;
   readonly model?: string | null;
-  /**
-   * The call's shell command, offered to start the moment the gates allow it cleanly (see
-   * {@link ShellContinuation}). It is sent only when every matching hook runs in the
-   * foreground as one request to the process host and no decision log is kept (a record is
-   * durable before its call goes on). The caller folds as always, then takes its result or
-   * abandons it.
-   */
-  readonly then?: ShellContinuation;
 }
 
 /**
@@ -283,18 +272,8 @@ export class HookRuntime {
     if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
     const inherited = this.#inherited();
     const vars = buildHookEnv(ctx);
-    let env: Record<string, string>;
-    if (inherited === this.#frozenInherited) {
-      // A frozen parent's part is not copied for every event: the event's variables sit on top
-      // of it as its prototype (a spawn takes inherited variables too, as child_process does;
-      // see composedEnv), and it is sent to the process host once.
-      env = composedEnv(inherited, vars);
-      noteEnvComposition(env, inherited, vars);
-    } else {
-      // Into a fresh object, not onto a spread copy (adding properties to one is slow on Node 20).
-      env = Object.assign({}, inherited, vars);
-      if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
-    }
+    const env = Object.assign({}, inherited, vars);
+    if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
     Object.freeze(env);
     this.#lastEnv = { ctx, env };
     return env;
@@ -335,7 +314,7 @@ export class HookRuntime {
 
   /**
    * Run hooks in config order: background ones are submitted to the pool, each run of
-   * consecutive foreground ones is a {@link HookChain} (one request to the process host).
+   * consecutive foreground ones is a {@link HookChain}.
    * `step` gets each hook with the function that runs it and returns its outcome (so it can
    * announce, log and collect); after an outcome that `stopAfter` ends on (a strict failure,
    * see HookChain), the later hooks do not start.
@@ -343,7 +322,6 @@ export class HookRuntime {
   async #inOrder(
     items: readonly { readonly hook: HookDefinition; readonly spec: RunSpec }[],
     stopAfter: ChainStopRule | null,
-    then: ShellContinuation | undefined,
     step: (hook: HookDefinition, index: number, run: () => Promise<HookOutcome>) => Promise<HookOutcome>,
   ): Promise<void> {
     const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && (stopAfter === 'always' || stopAfter(o));
@@ -357,9 +335,7 @@ export class HookRuntime {
       }
       let end = i;
       while (end < items.length && !items[end]!.hook.runsInBackground) end++;
-      // A then goes with a chain of every item (no background hook before or after it).
-      const whole = i === 0 && end === items.length && then !== undefined;
-      const chain = new HookChain(items.slice(i, end).map((x) => x.spec), { ...(stopAfter ? { stopAfter } : {}), ...(whole ? { then } : {}) });
+      const chain = new HookChain(items.slice(i, end).map((x) => x.spec), stopAfter ? { stopAfter } : {});
       for (; i < end; i++) {
         const outcome = await step(items[i]!.hook, i, async () => (await chain.next()) ?? notRunOutcome(hookIdentity(items[i]!.hook), 'hook executor did not run'));
         if (stops(outcome)) return;
@@ -454,8 +430,7 @@ export class HookRuntime {
         }
       };
       const items = matched.map((hook, i) => ({ hook, spec: this.#spec(hook, ctx, null, i === 0 ? { onSpawn: prepare } : {}) }));
-      const then = call.then !== undefined && this.#decisions === null && !matched.some((h) => h.runsInBackground) ? call.then : undefined;
-      await this.#inOrder(items, stopsLaterGates, then, async (hook, i, run) => {
+      await this.#inOrder(items, stopsLaterGates, async (hook, i, run) => {
         const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, run);
         this.#logUnlessVerdict(hook, outcome);
         outcomes.push(outcome);
@@ -535,11 +510,8 @@ export class HookRuntime {
     };
     // D14: a revoked hook does not start, even though it was queued before the revoke (its
     // authorize check runs right before its start, and such a hook is never staged).
-    if (!specs.some((s) => s.hook.runsInBackground)) {
-      return this.#observers.trySubmit(event, new ObserverChainJob(specs.map((s) => s.spec), policy === 'stop-on-strict-failure' ? 'always' : null, logFailure));
-    }
     return this.#observers.trySubmit(event, async () => {
-      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, undefined, async (_hook, _i, run) => {
+      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, async (_hook, _i, run) => {
         const outcome = await run();
         logFailure(outcome);
         return outcome;
@@ -557,7 +529,7 @@ export class HookRuntime {
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
     const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
-    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, undefined, async (hook, _i, run) => {
+    await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
       const outcome = await run();
       this.#logUnlessVerdict(hook, outcome);
       outcomes.push(outcome);

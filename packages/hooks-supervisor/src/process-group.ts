@@ -60,22 +60,18 @@ export function signalProcessGroup(pid: number, signal: NodeJS.Signals): boolean
 }
 
 const ESRCH = -constants.errno.ESRCH;
-type KillBinding = (pid: number, signal: number) => number;
-const binding = (process as unknown as { _kill?: KillBinding })._kill;
 
 /**
- * `kill(2)` returning 0 or a negative errno instead of throwing. A group that is already gone
- * (ESRCH) is the normal case after a run ends — 4 such calls per tool call — so the hot path
- * must not pay for a thrown and caught error each time. Uses Node's own `process._kill`
- * binding (what `process.kill` wraps) when present, else `process.kill`.
+ * `kill(2)` returning 0 or a negative errno instead of throwing: a group that is already gone
+ * (ESRCH) is the normal case after a run ends, not an error.
  */
 export function rawKill(pid: number, signal: number): number {
-  if (binding) return binding.call(process, pid, signal);
   try {
     process.kill(pid, signal);
     return 0;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH' ? ESRCH : -1;
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ESRCH' ? ESRCH : code === 'EPERM' ? -constants.errno.EPERM : -1;
   }
 }
 

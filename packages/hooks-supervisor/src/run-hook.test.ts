@@ -1,24 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foldToolCallBefore } from '@codewhale/hooks-payloads';
 import { runHook, type RunSpec } from './run-hook.js';
 import { liveProcessGroups } from './process-group.js';
-import { setSpawnMode, sharedProcessHost } from './process-host.js';
-import { STDIN_FILE_MAX_BYTES } from './stdin-file.js';
-import { baseEnv, defaultHostSpawner, expectNoLeftovers, identity, liveInGroups, procTable, useHostSpawner } from '../test/helpers.js';
+import { spawnerInUse } from './spawn/launch.js';
+import { baseEnv, expectNoLeftovers, identity, liveInGroups, procTable, SPAWNERS, useSpawner } from '../test/helpers.js';
 
 const spawned: number[] = [];
-// Linux with a tmpfs /dev/shm (this machine kind) gives a payload as a file; elsewhere a pipe.
-const shmIsTmpfs = (() => {
-  try {
-    return process.platform === 'linux' && statfsSync('/dev/shm').type === 0x01021994;
-  } catch {
-    return false;
-  }
-})();
 const dir = mkdtempSync(join(tmpdir(), 'cw-run-hook-'));
 
 function spec(command: string, over: Partial<RunSpec> = {}): RunSpec {
@@ -39,22 +30,14 @@ afterEach(async () => {
   spawned.length = 0;
 });
 
-// Every rule holds on every spawn path: through the shared process host (spawning with
-// posix_spawn through codewhale-spawn, its default where it was built; with Node's handles, its
-// default on Node 20 without it; and with child_process.spawn) and in process.
-describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as const)('runHook (%s)', (mode) => {
-  beforeAll(async () => {
-    setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
-    if (mode !== 'in-process') {
-      await useHostSpawner(mode === 'host' ? null : mode === 'host, handles' ? 'handles' : 'child_process');
-      // The suite runs against the spawner its name says (process-host.test.ts checks the rule).
-      expect(sharedProcessHost().spawner).toBe(mode === 'host' ? defaultHostSpawner() : mode === 'host, handles' && process.versions.node.startsWith('20.') ? 'handles' : 'child_process');
-    }
+// Every rule holds on both ways of starting a process: posix_spawn through codewhale-spawn
+// (the default where it loads) and child_process.
+describe.each(SPAWNERS)('runHook (%s)', (spawner) => {
+  beforeAll(() => {
+    useSpawner(spawner);
+    expect(spawnerInUse()).toBe(spawner);
   });
-  afterAll(async () => {
-    setSpawnMode(null);
-    if (mode === 'host, child_process' || mode === 'host, handles') await useHostSpawner(null);
-  });
+  afterAll(() => useSpawner(null));
 
   it('captures stdout and stderr separately and reports the exit code', async () => {
     const o = await runHook(spec('printf out; printf err >&2; exit 3'));
@@ -77,38 +60,36 @@ describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as 
     expect(o.stdout.trim()).toBe('{ " a " : 1 } \\n');
   });
 
-  it(shmIsTmpfs ? 'gives the payload in an unnamed private file in memory, and no payload as /dev/null' : 'gives the payload through a pipe, and no payload as /dev/null', async () => {
-    const probe = 'stat -L -c "%h %a %F" /proc/self/fd/0; readlink /proc/self/fd/0; cat';
+  it('gives the payload through a pipe, and no payload as /dev/null', async () => {
+    const probe = 'stat -L -c "%F" /proc/self/fd/0; cat';
     const withDoc = await runHook(spec(probe, { stdin: '{"secret":"s3"}' }));
-    const [links, path, body] = withDoc.stdout.split('\n');
-    if (shmIsTmpfs) {
-      // No name in any directory (0 links), only its owner can read it, in /dev/shm (memory).
-      expect(links).toBe('0 600 regular file');
-      expect(path).toMatch(/^\/dev\/shm\/#\d+ \(deleted\)$/);
-    } else {
-      expect(links).toMatch(/ (socket|fifo)$/);
-    }
+    const [kind, body] = withDoc.stdout.split('\n');
+    expect(kind).toMatch(/^(socket|fifo)$/);
     expect(body).toBe('{"secret":"s3"}');
-    const none = await runHook(spec(probe));
-    expect(none.stdout.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/ character special file$/), '/dev/null']);
+    const none = await runHook(spec('stat -L -c "%F" /proc/self/fd/0; readlink /proc/self/fd/0'));
+    expect(none.stdout.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/character special file$/), '/dev/null']);
   });
 
-  it('sends a payload too large for a file through a pipe, whole', async () => {
-    const probe = 'stat -L -c "%F" /proc/self/fd/0; wc -c';
-    const large = await runHook(spec(probe, { stdin: 'x'.repeat(STDIN_FILE_MAX_BYTES) }));
-    expect(large.stdout.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/^(socket|fifo)$/), String(STDIN_FILE_MAX_BYTES + 1)]);
-    const largest = await runHook(spec(probe, { stdin: 'x'.repeat(STDIN_FILE_MAX_BYTES - 1) }));
-    expect(largest.stdout.split('\n').slice(0, 2)).toEqual([shmIsTmpfs ? 'regular file' : expect.stringMatching(/^(socket|fifo)$/), String(STDIN_FILE_MAX_BYTES)]);
+  it('sends a 4 MiB payload whole', async () => {
+    const o = await runHook(spec('wc -c', { stdin: 'x'.repeat(4 * 1024 * 1024) }));
+    expect(o.stdout.trim()).toBe(String(4 * 1024 * 1024 + 1));
   });
 
-  it('keeps no descriptor of a payload file open after the spawn', async () => {
-    // The spawner: the host in host mode, this process otherwise.
-    const spawner = mode !== 'in-process' ? sharedProcessHost().pid! : process.pid;
-    const count = () => readdirSync(`/proc/${spawner}/fd`).length;
+  it('keeps no descriptor of a run open after it ends', async () => {
+    const count = () => readdirSync('/proc/self/fd').length;
     await runHook(spec('cat >/dev/null', { stdin: '{}' }));
     const before = count();
-    for (let i = 0; i < 40; i++) await runHook(spec('cat >/dev/null', { stdin: `{"i":${i}}` }));
+    for (let i = 0; i < 40; i++) await runHook(spec('cat >/dev/null; echo out; echo err >&2', { stdin: `{"i":${i}}` }));
     expect(count()).toBeLessThan(before + 5);
+  });
+
+  it('gives the hook no descriptor of this process but its three', async () => {
+    const list = 'ls /proc/$$/fd | sort -n | tr "\\n" " "';
+    // Whatever this process itself inherited without close-on-exec, any child of it gets.
+    const inherited = spawnSync('/bin/sh', ['-c', list], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout.trim();
+    const o = await runHook(spec(list, { stdin: '{}' }));
+    expect(o.stdout.trim()).toBe(inherited);
+    expect(o.stdout.trim().startsWith('0 1 2')).toBe(true);
   });
 
   it('runs with the given cwd and only the given environment', async () => {
@@ -122,7 +103,8 @@ describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as 
     const o = await runHook(spec(`sleep 30 & echo $! > ${pidFile}; echo partial; sleep 30`, { timeoutSecs: 1 }));
     const elapsed = Date.now() - started;
     expect(o).toMatchObject({ success: false, exitCode: null, timedOut: true, error: 'Hook timed out after 1s', stdout: '', stderr: '' });
-    expect(elapsed).toBeLessThan(1_000 + 500 + 2_000 + 1_000);
+    // A liveness bound, not a speed check: the timeout, the grace and the reap window, with room.
+    expect(elapsed).toBeLessThan(15_000);
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(liveInGroups(spawned).map((p) => p.pid)).not.toContain(grandchild);
   });
@@ -170,11 +152,12 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
     const started = Date.now();
     const o = await runHook(spec('sleep 30 & echo quick'));
     expect(o.stdout).toBe('quick\n');
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // The 5 s drain window would be reached if it waited for the child.
+    expect(Date.now() - started).toBeLessThan(4_500);
   });
 
   it('reports output held open by a child that escaped the group (setsid) as no verdict, after the drain window', async () => {
-    const pidFile = join(dir, `escaped-${mode.replace(/\W+/g, '-')}.pid`);
+    const pidFile = join(dir, `escaped-${spawner}.pid`);
     const started = Date.now();
     // The hook waits until its child has really left the group (it writes its pid only after
     // setsid), so the group kill at exit cannot catch it first.
@@ -194,7 +177,7 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
   }, 15_000);
 
   it.runIf(process.platform === 'linux')('ends a process that left the group with setpgid but stayed in the hook\'s session', async () => {
-    const pidFile = join(dir, `setpgid-${mode.replace(/\W+/g, '-')}.pid`);
+    const pidFile = join(dir, `setpgid-${spawner}.pid`);
     // The child leaves the hook's group first and only then writes its pid, so the group kill
     // at exit cannot be what ends it.
     const o = await runHook(
@@ -233,7 +216,8 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
     const started = Date.now();
     const o = await runHook(spec('sleep 30', { stdin: 'x'.repeat(4 * 1024 * 1024), timeoutMs: 500, timeoutSecs: 1, killGraceMs: 100 }));
     expect(o.timedOut).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2_500);
+    // A liveness bound with a wide margin (a busy machine once took 2.5 s): it must not hang.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('does not deadlock when the hook writes 256 KiB before reading 256 KiB', async () => {

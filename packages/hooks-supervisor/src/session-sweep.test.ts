@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PROCESS_HOST_SOURCE } from './process-host-source.js';
 import { newestPid, SWEEP_WINDOW_MAX_AGE_MS, sweepCandidates } from './session-sweep.js';
 
 /**
@@ -110,16 +109,6 @@ describe('session sweep window', () => {
     expect(sweepCandidates(entries, new Map([[8000, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([9000]);
     // two sessions: the union of their windows
     expect(sweepCandidates(entries, new Map([[8000, now], [5, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([7, 300, 9000]);
-  });
-
-  it('the process host runs the same window: its program embeds these functions, which stand alone', () => {
-    expect(PROCESS_HOST_SOURCE).toContain(sweepCandidates.toString());
-    expect(PROCESS_HOST_SOURCE).toContain(newestPid.toString());
-    expect(PROCESS_HOST_SOURCE).toContain(`const SWEEP_WINDOW_MAX_AGE_MS = ${SWEEP_WINDOW_MAX_AGE_MS};`);
-    // Compiled with nothing in scope: a reference to anything outside its parameters would throw.
-    const standalone = new Function(`return [${newestPid.toString()}, ${sweepCandidates.toString()}];`)() as [typeof newestPid, typeof sweepCandidates];
-    expect(standalone[0]('0.1 0.2 0.3 1/80 4242\n')).toBe(4242);
-    expect(standalone[1](['9', '12', '30', 'self'], new Map([[10, 0]]), 20, 0, 1000)).toEqual([12]);
   });
 });
 

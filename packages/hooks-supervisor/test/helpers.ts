@@ -1,11 +1,8 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { HookIdentity } from '@codewhale/hooks-payloads';
 import { expect } from 'vitest';
-import { nativeSpawnerPath } from '../src/process-host-native.js';
-import { overflowProcessHost, sharedProcessHost, type HostRequest, type HostSpawner } from '../src/process-host.js';
-import { HOST_NODE_OPTIONS, PROCESS_HOST_SOURCE } from '../src/process-host-source.js';
+import { forceSpawner, type SpawnerKind } from '../src/spawn/launch.js';
+import { nativeSpawner } from '../src/spawn/native.js';
 
 export interface ProcInfo {
   pid: number;
@@ -82,39 +79,6 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
 }
 
-/**
- * The host program run directly (no ProcessHost), as its own protocol's peer, with `args` after
- * the program (see process-host-source.ts): `output()` is everything it has written to stdout
- * so far. End it with `child.stdin.end()`.
- */
-export function rawHost(args: readonly string[] = []): { readonly child: ChildProcessByStdio<Writable, Readable, null>; output(): string } {
-  const child = spawn(process.execPath, [...HOST_NODE_OPTIONS, '-e', PROCESS_HOST_SOURCE, ...(args.length > 0 ? ['--', ...args] : [])], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (t: string) => (out += t));
-  return { child, output: () => out };
-}
-
-/** A raw host request for a hook running `sh -c cmd` in `cwd`, no stdin, with generous limits. */
-export function hostHookRequest(cmd: string, cwd: string, timeoutMs = 20_000): HostRequest {
-  return {
-    mode: 'hook',
-    file: '/bin/sh',
-    args: ['-c', cmd],
-    cwd,
-    env: baseEnv(),
-    stdio: ['pipe', 'pipe', 'pipe'],
-    input: null,
-    stdoutMax: 65_536,
-    stderrMax: 1024,
-    timeoutMs,
-    graceMs: 1_000,
-    reapMs: 1_000,
-    drainMs: 1_000,
-    shutdownMs: 1_000,
-  };
-}
-
 import { hookDefinition, hookSet as buildSet } from '@codewhale/hooks-config/testing';
 
 /** A validated hook definition, as hooks-config would produce it (name defaults to `hook`). */
@@ -124,26 +88,13 @@ export const hookDef = hookDefinition;
 export const hookSet = buildSet;
 
 /**
- * Start the shared hosts afresh with `CODEWHALE_HOST_SPAWN` set to `spawner` (null: unset),
- * so the runs that follow are spawned that way; resolves once the primary host is ready.
+ * The ways the supervisor starts processes that this machine has: both on Linux where
+ * codewhale-spawn was built (the build fails the suite's `spawners` test where it could be
+ * built and was not), `child_process` alone elsewhere. Suites run once per way.
  */
-export async function useHostSpawner(spawner: 'child_process' | 'handles' | null): Promise<void> {
-  if (spawner === null) delete process.env.CODEWHALE_HOST_SPAWN;
-  else process.env.CODEWHALE_HOST_SPAWN = spawner;
-  for (const host of [sharedProcessHost(), overflowProcessHost()]) {
-    if (host.pid === undefined) continue;
-    host.close();
-    await until(() => host.pid === undefined, 10_000);
-  }
-  await sharedProcessHost().start();
-}
+export const SPAWNERS: readonly SpawnerKind[] = nativeSpawner() !== null ? ['native', 'child_process'] : ['child_process'];
 
-/**
- * How a host spawns when nothing is set: codewhale-spawn where it was built (Linux), otherwise
- * Node's handles on Node 20, otherwise child_process (process-host.test.ts checks that it was
- * built wherever it can be).
- */
-export function defaultHostSpawner(): HostSpawner {
-  if (nativeSpawnerPath() !== null) return 'native';
-  return process.versions.node.startsWith('20.') ? 'handles' : 'child_process';
+/** Start processes `kind`'s way until the next call (`null`: the environment's way). */
+export function useSpawner(kind: SpawnerKind | null): void {
+  forceSpawner(kind);
 }

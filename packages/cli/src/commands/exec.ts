@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { setAgentSlice } from '@codewhale/hooks-supervisor';
 import { openSession, parseMode, type ApprovalRequest, type HostEvent, type Interaction, type SessionHost, type TurnSummary } from '@codewhale/engine';
 import { gateDecisionToJson, type GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { CliError, fromEngineError } from '../cli-error.js';
@@ -54,9 +53,6 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
   const format = opts.outputFormat ?? 'text';
   if (opts.json && format === 'stream-json') throw CliError.usage('--json and --output-format stream-json cannot be combined', 'pick one');
   if (prompt.trim() === '') throw CliError.usage('the prompt is empty');
-  // This program's main thread runs its event loop: give it the process host's short scheduler
-  // slice too (Linux; see the supervisor's README, "A short scheduler slice").
-  setAgentSlice(true);
   const mode = opts.mode ? parseMode(opts.mode) : 'work';
   if (!mode) throw CliError.usage(`unknown mode \`${opts.mode}\``, 'use plan, work or operate');
   if (opts.maxTurns !== undefined && opts.maxTurns < 1) throw CliError.usage('--max-turns must be at least 1');

@@ -1,4 +1,3 @@
-import { setAgentSlice } from '@codewhale/hooks-supervisor';
 import { importExternal } from '../import-external.js';
 import { Command, CommanderError } from 'commander';
 import { CliError } from '../cli-error.js';
@@ -46,9 +45,6 @@ export async function runInteractive(argv: readonly string[], io: Io, runCli: Ru
     io.stderr(`error: the interactive UI needs a terminal (${problem})\nhint: use \`codewhale exec "<prompt>"\` in scripts and pipes\n`);
     return EXIT_NOT_A_TERMINAL;
   }
-  // This program's main thread runs its event loop: give it the process host's short scheduler
-  // slice too (Linux; see the supervisor's README, "A short scheduler slice").
-  setAgentSlice(true);
   const { runTui } = await importExternal<typeof import('@codewhale/tui')>('@codewhale/tui');
   return runTui({
     cwd: io.cwd,

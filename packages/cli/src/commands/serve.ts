@@ -1,4 +1,3 @@
-import { setAgentSlice } from '@codewhale/hooks-supervisor';
 import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
@@ -38,9 +37,6 @@ function processStopSignal(): StopSignal {
  */
 export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = processStopSignal()): Promise<number> {
   const ctx = commandContext(opts, io);
-  // This program's main thread runs its event loop: give it the process host's short scheduler
-  // slice too (Linux; see the supervisor's README, "A short scheduler slice").
-  setAgentSlice(true);
   // Loaded only here, so `--version` and the other commands never pay for the server.
   const api = await importExternal<typeof import('@codewhale/runtime-api')>('@codewhale/runtime-api');
   let server;

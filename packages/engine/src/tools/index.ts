@@ -9,7 +9,6 @@ export {
   type ToolResult,
   type ToolRunContext,
   type ToolServices,
-  type StagedToolRun,
   type ToolErrorKind,
   type UserInputRequest,
   type UserInputQuestion,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HookRuntime, nativeSpawnerPath, setSpawnMode, sharedProcessHost } from '@codewhale/hooks-supervisor';
+import { HookRuntime, spawnerInUse } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from '../engine-hooks.js';
 import { hookSet } from '../../test/hook-set.js';
 import { HeadTailBuffer } from './output-buffer.js';
@@ -37,31 +37,22 @@ afterAll(async () => {
   for (const r of runtimes) await r.close();
 });
 
-/** Start the shared host afresh, spawning the way `spawner` says (null: its default). */
-async function restartHost(spawner: 'handles' | 'child_process' | null): Promise<void> {
-  if (spawner === null) delete process.env.CODEWHALE_HOST_SPAWN;
-  else process.env.CODEWHALE_HOST_SPAWN = spawner;
-  const host = sharedProcessHost();
-  host.close();
-  for (let i = 0; i < 500 && host.pid !== undefined; i++) await new Promise((r) => setTimeout(r, 10));
-  await host.start();
-  const node20 = process.versions.node.startsWith('20.');
-  const expected = spawner === null && nativeSpawnerPath() !== null ? 'native' : spawner !== 'child_process' && node20 ? 'handles' : 'child_process';
-  expect(host.spawner).toBe(expected);
+/** Start processes `kind`'s way from now on (the supervisor's documented setting). */
+function useSpawner(kind: 'native' | 'child_process'): void {
+  if (kind === 'child_process') process.env['CODEWHALE_SPAWN'] = 'child_process';
+  else delete process.env['CODEWHALE_SPAWN'];
 }
 
-// Every rule holds on every spawn path: through the supervisor's process host (spawning with
-// posix_spawn through codewhale-spawn, its default where it was built; with Node's handles, its
-// default on Node 20 without it; and with child_process.spawn) and in process.
-describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as const)('the shell tool (%s)', (mode) => {
-  beforeAll(async () => {
-    setSpawnMode(mode === 'in-process' ? 'in-process' : 'host');
-    if (mode !== 'in-process') await restartHost(mode === 'host' ? null : mode === 'host, handles' ? 'handles' : 'child_process');
+// The ways this machine has: posix_spawn through codewhale-spawn where it was built, and child_process.
+const SPAWNERS = spawnerInUse() === 'native' ? (['native', 'child_process'] as const) : (['child_process'] as const);
+
+// Every rule holds on both ways of starting a process.
+describe.each(SPAWNERS)('the shell tool (%s)', (spawner) => {
+  beforeAll(() => {
+    useSpawner(spawner);
+    expect(spawnerInUse()).toBe(spawner);
   });
-  afterAll(async () => {
-    setSpawnMode(null);
-    if (mode === 'host, child_process' || mode === 'host, handles') await restartHost(null);
-  });
+  afterAll(() => useSpawner('native'));
 
   it('a command that cannot start (its working directory is gone) is a tool failure, not a crash', async () => {
     const gone = join(ws, 'gone');
@@ -158,15 +149,13 @@ describe.each(['host', 'host, handles', 'host, child_process', 'in-process'] as 
 });
 
 describe('the shell tool on both spawn paths', () => {
-  afterAll(() => setSpawnMode(null));
+  afterAll(() => useSpawner('native'));
 
-  it('keeps the same head and tail through the process host as in process, for any bytes', async () => {
+  it('keeps the same head and tail whichever way the command was started, for any bytes', async () => {
     const piece = fc
       .array(fc.oneof(fc.constantFrom('a', 'é', '鲸', '🐳', '\n').map((c) => new TextEncoder().encode(c)), fc.uint8Array({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 40 })
       .map((parts) => Buffer.concat(parts));
     let n = 0;
-    setSpawnMode('host');
-    await sharedProcessHost().start();
     await fc.assert(
       fc.asyncProperty(piece, fc.integer({ min: 0, max: 60_000 }), async (p, length) => {
         const data = Buffer.alloc(length);
@@ -177,8 +166,8 @@ describe('the shell tool on both spawn paths', () => {
         ref.push(data);
         const contents: string[] = [];
         const receipts: unknown[] = [];
-        for (const mode of ['host', 'in-process'] as const) {
-          setSpawnMode(mode);
+        for (const mode of ['native', 'child_process'] as const) {
+          useSpawner(mode);
           const r = await BashTool.execute({ command: `cat '${file}'` }, ctx({ wantsReceipt: true }));
           contents.push(r.content);
           receipts.push(r.receipt);

@@ -1,22 +1,9 @@
-import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
-import {
-  markSessionActive,
-  runShellInHost,
-  scheduleSessionSweep,
-  ShellContinuation,
-  signalProcessGroup,
-  trackProcessGroup,
-  untrackProcessGroup,
-  UNIX_SHELL,
-  useProcessHost,
-  type ShellRunResult,
-  type ShellRunSpec,
-} from '@codewhale/hooks-supervisor';
+import { runProcess, UNIX_SHELL } from '@codewhale/hooks-supervisor';
 import { buildChildEnv } from './child-env.js';
 import { HeadTailBuffer } from './output-buffer.js';
-import { ToolError, type StagedToolRun, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
+import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
 
 /** Defaults for the shell tool. */
@@ -26,6 +13,8 @@ export const SHELL_DEFAULTS = {
   headBytes: 8 * 1024,
   tailBytes: 42 * 1024,
   killGraceMs: 500,
+  /** After a timeout or a cancel: how long (beyond the grace) the exit is waited for. */
+  reapMs: 2_000,
   drainMs: 2_000,
 } as const;
 
@@ -49,101 +38,33 @@ interface RunResult {
 }
 
 /**
- * Run the command through the supervisor's shared process host (the default), so the
- * agent's event loop never pays for a spawn, or in this process when the in-process spawn
- * mode is selected (`CODEWHALE_PROCESS_HOST=off`). Both paths follow the same rules.
+ * Run the command through the supervisor's spawner, as hooks run: its own process group,
+ * stdout (and stderr, unless combined) kept head and tail, the group killed on a timeout, a
+ * cancel or the exit (whatever the command left running ends with it), bounded reap and drain.
  */
 async function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
-  if (!useProcessHost()) return runCommandInProcess(command, cwd, env, timeoutSecs, combined, signal);
-  return hostResult(await runShellInHost(hostSpec(command, cwd, env, timeoutSecs, combined, signal)));
-}
-
-function hostSpec(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): ShellRunSpec {
-  return {
-    script: combined ? `exec 2>&1\n${command}` : command,
+  const stdout = new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
+  const stderr = combined ? null : new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
+  const r = await runProcess({
+    file: UNIX_SHELL,
+    // `bash` shares one pipe for stdout and stderr, in the order they were written.
+    args: ['-c', combined ? `exec 2>&1\n${command}` : command],
     cwd,
     env,
-    timeoutSecs,
-    combined,
-    signal,
-    headBytes: SHELL_DEFAULTS.headBytes,
-    tailBytes: SHELL_DEFAULTS.tailBytes,
-    killGraceMs: SHELL_DEFAULTS.killGraceMs,
+    input: null,
+    stdout,
+    stderr,
+    timeoutMs: timeoutSecs * 1000,
+    graceMs: SHELL_DEFAULTS.killGraceMs,
+    reapMs: SHELL_DEFAULTS.reapMs,
     drainMs: SHELL_DEFAULTS.drainMs,
-  };
-}
-
-function hostResult(r: ShellRunResult): RunResult {
-  if (r.kind === 'spawn_error') throw new ToolError('failed', `the command could not be started (${r.code})`);
-  if (r.kind === 'host_lost') throw new ToolError('failed', 'the process host exited unexpectedly; the command was killed');
-  return r;
-}
-
-function runCommandInProcess(command: string, cwd: string, env: Record<string, string>, timeoutSecs: number, combined: boolean, signal: AbortSignal): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    // `bash` shares one pipe for stdout and stderr, in the order they were written.
-    const script = combined ? `exec 2>&1\n${command}` : command;
-    const child = spawn(UNIX_SHELL, ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', combined ? 'ignore' : 'pipe'] });
-    const stdout = new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
-    const stderr = combined ? null : new HeadTailBuffer(SHELL_DEFAULTS.headBytes, SHELL_DEFAULTS.tailBytes);
-    let ending: 'timed_out' | 'killed' | null = null;
-    let killTimer: NodeJS.Timeout | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const pid = child.pid;
-    child.on('error', (e) => {
-      // A spawn failure arrives after this function returned early (no pid): no timer or abort listener was set.
-      clearTimeout(timer);
-      if (onAbort) signal.removeEventListener('abort', onAbort);
-      reject(new ToolError('failed', `the command could not be started (${(e as NodeJS.ErrnoException).code ?? 'error'})`));
-    });
-    if (pid === undefined) return;
-    trackProcessGroup(pid);
-    markSessionActive(pid);
-    child.stdout!.on('data', (c: Uint8Array) => stdout.push(c));
-    child.stderr?.on('data', (c: Uint8Array) => stderr!.push(c));
-    const stop = (why: 'timed_out' | 'killed') => {
-      ending ??= why;
-      signalProcessGroup(pid, 'SIGTERM');
-      killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
-    };
-    timer = setTimeout(() => stop('timed_out'), timeoutSecs * 1000);
-    onAbort = () => stop('killed');
-    signal.addEventListener('abort', onAbort, { once: true });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort!);
-      // Whatever the command left running in its group ends with it.
-      signalProcessGroup(pid, 'SIGTERM');
-      const finalKill = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), SHELL_DEFAULTS.killGraceMs);
-      const streams = [child.stdout, child.stderr].filter((s): s is NonNullable<typeof s> => s != null);
-      let open = streams.length;
-      const finish = () => {
-        clearTimeout(drainTimer);
-        clearTimeout(finalKill);
-        clearTimeout(killTimer);
-        signalProcessGroup(pid, 'SIGKILL');
-        untrackProcessGroup(pid);
-        scheduleSessionSweep(pid);
-        const status: RunResult['status'] = ending ?? (code === null ? 'killed' : code === 0 ? 'completed' : 'failed');
-        resolve({ exitCode: code, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false });
-      };
-      const drainTimer = setTimeout(() => {
-        for (const s of streams) s.destroy();
-        finish();
-      }, SHELL_DEFAULTS.drainMs);
-      if (open === 0) finish();
-      for (const s of streams) {
-        if (s.readableEnded || s.destroyed) {
-          if (--open === 0) finish();
-          continue;
-        }
-        s.once('close', () => {
-          if (--open === 0) finish();
-        });
-      }
-    });
+    shutdownMs: SHELL_DEFAULTS.drainMs,
+    signal,
   });
+  if (r.kind === 'not_started') throw new ToolError('failed', `the command could not be started (${r.code})`);
+  const exitCode = r.exit?.code ?? null;
+  const status: RunResult['status'] = r.kind === 'stopped' ? (r.by === 'timeout' ? 'timed_out' : 'killed') : exitCode === null ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
+  return { exitCode, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false };
 }
 
 function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, description: string): ToolDefinition<ShellInput> {
@@ -154,44 +75,21 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
     hidden,
     description,
     schema,
-    // With no shell_env hook the command's directory and environment are known before its
-    // gates run, so the process host can start it the moment they allow it (see StagedToolRun).
-    stage(input, ctx: ToolRunContext): StagedToolRun | null {
-      if (!useProcessHost() || ctx.hooks?.has('shell_env')) return null;
-      let cwd: string;
-      try {
-        cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
-      } catch {
-        // The usual path reports it.
-        return null;
-      }
-      const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
-      return { input, continuation: new ShellContinuation(hostSpec(input.command, cwd, buildChildEnv(ctx.parentEnv, null), timeoutSecs, combined, ctx.signal)) };
-    },
     async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
-      const staged = ctx.staged?.input === input ? ctx.staged.continuation : null;
-      const ranStaged = staged ? await staged.result() : null;
       const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
-      let cwd: string;
-      let run: RunResult;
-      if (staged && ranStaged) {
-        cwd = staged.spec.cwd;
-        run = hostResult(ranStaged);
-      } else {
-        cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
-        // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
-        let vars: ReadonlyMap<string, string> | null = null;
-        if (ctx.hooks?.has('shell_env')) {
-          try {
-            vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
-          } catch {
-            vars = null;
-          }
+      const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
+      // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
+      let vars: ReadonlyMap<string, string> | null = null;
+      if (ctx.hooks?.has('shell_env')) {
+        try {
+          vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
+        } catch {
+          vars = null;
         }
-        if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
-        const env = buildChildEnv(ctx.parentEnv, vars);
-        run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
       }
+      if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
+      const env = buildChildEnv(ctx.parentEnv, vars);
+      const run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
       const { stdout, stderr } = run;
       const receipt = ctx.wantsReceipt
         ? buildExecutionReceipt({

@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import type { ExecutionReceipt, ToolRunStatus } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from '../engine-hooks.js';
-import type { ShellContinuation } from '@codewhale/hooks-supervisor';
 import { EngineError } from '../errors.js';
 
 /** What a tool is, for the Plan-mode gate and approval postures. */
@@ -74,22 +73,7 @@ export interface ToolRunContext {
   /** Session trust (`/trust on`): file tools may reach paths outside the workspace. Off by default. */
   readonly outsideWorkspace?: boolean;
   readonly services: ToolServices;
-  /** This call's run as {@link ToolDefinition.stage} made it, when its gates allowed it as it is. */
-  readonly staged?: StagedToolRun | null;
 }
-
-/**
- * A tool call's process, prepared before its `tool_call_before` gates run and carried by them
- * to the process host, which starts it the moment they allow the call as it is (see
- * `ShellContinuation` in @codewhale/hooks-supervisor). Made only for a call that would then run
- * without a prompt; planning abandons it whenever the call does not go on unchanged.
- */
-export interface StagedToolRun {
-  /** The prepared input it was made from: it stands for this object only. */
-  readonly input: unknown;
-  readonly continuation: ShellContinuation;
-}
-
 
 /** Session-level services tools call back into. */
 export interface ToolServices {
@@ -124,10 +108,4 @@ export interface ToolDefinition<I = any> {
   /** Hidden compatibility names are executable but not offered to the model. */
   readonly hidden?: boolean;
   execute(input: I, ctx: ToolRunContext): Promise<ToolResult>;
-  /**
-   * Shell tools: prepare this call's process to start right after its gates (see
-   * {@link StagedToolRun}), or `null` when it must start the usual way (no process host, a
-   * `shell_env` hook that fires just before the spawn, a directory that fails its check).
-   */
-  stage?(input: I, ctx: ToolRunContext): StagedToolRun | null;
 }
