@@ -1,168 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import {
-  lifecycleHookInput,
-  type LifecycleFact,
-  INHERITED_VARS_TO_CLEAR,
-  LIMITS,
-  buildHookEnv,
-  buildMessageSubmitDocument,
-  eventSpec,
-  finishMessageSubmit,
-  foldLostToolCallBefore,
-  formatTimestamp,
-  gateDecisionToJson,
-  parseToolCallBeforeStdout,
-  foldToolCallBefore,
-  ToolInputPreview,
-  lostMessageSubmit,
-  mergeShellEnv,
-  notRunOutcome,
-  outcomeDetail,
-  parseShellEnvOutput,
-  sessionIdFromBytes,
-  startMessageSubmitChain,
-  stepMessageSubmit,
-  type GateDecisionRecord,
-  type HookContext,
-  type HookEventName,
-  type HookOutcome,
-  type MessageSubmitResult,
-  type ShellEnvDrop,
-  setEnvVar,
-} from '@codewhale/hooks-payloads';
+import { buildMessageSubmitDocument, eventSpec, finishMessageSubmit, foldLostToolCallBefore, foldToolCallBefore, formatTimestamp, gateDecisionToJson, lifecycleHookInput, LIMITS, lostMessageSubmit, mergeShellEnv } from '@codewhale/hooks-payloads';
+import { notRunOutcome, outcomeDetail, parseShellEnvOutput, sessionIdFromBytes, startMessageSubmitChain, stepMessageSubmit, ToolInputPreview } from '@codewhale/hooks-payloads';
+import type { GateDecisionRecord, HookContext, HookEventName, HookOutcome, LifecycleFact, MessageSubmitResult, ShellEnvDrop } from '@codewhale/hooks-payloads';
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
 import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
-import { HookChain, runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
+import { runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
+import { contextOf, HookEnvironment, stopsLaterGates } from './hook-rules.js';
+import type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
 
-/** Inherited variables that describe some *other* hook firing; a hook only sees its own event's values. */
-const STALE_HOOK_VARS = new Set([
-  ...INHERITED_VARS_TO_CLEAR,
-  'DEEPSEEK_TOOL_NAME',
-  'DEEPSEEK_TOOL_CALL_ID',
-  'DEEPSEEK_TOOL_ARGS',
-  'DEEPSEEK_TOOL_RESULT',
-  'DEEPSEEK_TOOL_SUCCESS',
-  'DEEPSEEK_TOOL_EXIT_CODE',
-  'DEEPSEEK_TOOL_STATUS',
-  'DEEPSEEK_MESSAGE',
-  'DEEPSEEK_ERROR',
-  'DEEPSEEK_PREVIOUS_MODE',
-  'CODEWHALE_TOOL_CALL_ID',
-]);
+export type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
 
-/**
- * A failing strict gate stops the later `tool_call_before` hooks — but only when the call is
- * denied anyway: it gave no verdict (timeout, spawn failure, oversized output, no decision) or
- * it exited 2. A strict hook that exits non-zero yet prints a valid decision has answered; the
- * later gates still run, so a following deny gate is never skipped (the reference skips them,
- * which can let a call through a gate that never ran).
- */
-function stopsLaterGates(o: HookOutcome): boolean {
-  if (!o.strict || o.success) return false;
-  if (o.exitCode === null || o.exitCode === 2 || o.stdoutTruncated) return true;
-  return parseToolCallBeforeStdout(o.stdout).decision === null;
-}
-
-/**
- * D14: the reason a hook must not start (its approval was revoked), or `null`. It is asked
- * right before each start of a hook it `appliesTo` (every hook, when that is absent), so a
- * revocation takes effect at once; hooks it does not apply to skip the check.
- */
-export type RevocationCheck = ((hook: HookDefinition) => string | null) & { readonly appliesTo?: (hook: HookDefinition) => boolean };
-
-/** Session-wide facts every UI-fired hook context carries. */
-export interface SessionFacts {
-  readonly workspace?: string | null;
-  readonly model?: string | null;
-  readonly mode?: string | null;
-  readonly totalTokens?: number | null;
-  readonly sessionCost?: number | null;
-}
-
-export interface HookRuntimeOptions {
-  readonly hooks: HookSet;
-  /** The session workspace: the hooks' working directory unless `[hooks].working_dir` is set. */
-  readonly workspace: string;
-  /** Minted (`sess_` + 8 hex) when omitted; survives {@link HookRuntime.rebind}. */
-  readonly sessionId?: string;
-  /**
-   * The environment hook processes inherit, read again for every event and tool call
-   * (default: `process.env`, as it is then). A program that never changes its own environment
-   * can pass a plain copy (`{ ...process.env }`): reading `process.env` goes through Node's
-   * native accessors key by key, ~0.1–0.2 ms per event for 40 variables. A frozen object is
-   * taken to hold fixed values (`Object.freeze({ ...process.env })`): the runtime filters it
-   * once, not again for every event.
-   */
-  readonly parentEnv?: Readonly<Record<string, string | undefined>>;
-  readonly logger?: HookLogger;
-  /** `$CODEWHALE_HOME/audit.log` for `shell_env` key names; `null` disables it. */
-  readonly auditLog?: JsonlLog | null;
-  /** Opt-in JSONL file of `tool_call_before` decision records (D28). */
-  readonly decisionLog?: JsonlLog | null;
-  /** D14: a reason string when this hook must not start now (its project approval was revoked). */
-  readonly isRevoked?: RevocationCheck;
-  /** Digest of the hook set, recorded in decision records. */
-  readonly hookSetDigest?: string | null;
-  /** Shared pools (kept across rebinds); created when omitted. */
-  readonly backgroundPool?: BackgroundPool;
-  readonly observerDispatcher?: ObserverDispatcher;
-  /** Test seam: override every hook's timeout in milliseconds. */
-  readonly timeoutMsOverride?: number;
-}
-
-/**
- * A foreground gate or `message_submit` hook starting or ending, so a surface can say which
- * hook runs (`name (i/n)`). Labels are the configured ones: strip control characters before display.
- */
-export interface HookActivity {
-  readonly phase: 'start' | 'end';
-  readonly event: 'tool_call_before' | 'message_submit';
-  readonly label: string;
-  /** 1-based position among the hooks that matched this firing. */
-  readonly index: number;
-  readonly total: number;
-  /** For `end`: how long the hook took. */
-  readonly durationMs: number | null;
-}
-
-export type HookActivityListener = (activity: HookActivity) => void;
-
-/** What `shell_env` produced for one shell call. Values are for the child process only: never log them. */
-export interface ShellEnvResult {
-  readonly vars: ReadonlyMap<string, string>;
-  readonly hooks: readonly {
-    readonly label: string;
-    readonly keys: readonly string[];
-    readonly dropped: readonly ShellEnvDrop[];
-    readonly outcome: HookOutcome;
-  }[];
-}
-
-/** Tool-call facts for `tool_call_before`. */
-export interface ToolCallFacts {
-  readonly name: string;
-  readonly callId?: string | null;
-  readonly input: unknown;
-  readonly mode?: string | null;
-  readonly model?: string | null;
-}
-
-/**
- * An event's context from the caller's facts. Not `{ ...ctx, event, … }`: on Node 20 each
- * property a literal adds after a spread costs ~1–2 µs, and this runs for every event.
- */
-function contextOf(ctx: Omit<HookContext, 'event' | 'sessionId'>, event: HookEventName, sessionId: string, workspace: string): HookContext {
-  // Spread last (a copy defines its properties; it never calls a setter), then ours win.
-  const full = { event, sessionId, workspace, ...ctx } as { -readonly [K in keyof HookContext]: HookContext[K] };
-  full.event = event;
-  full.sessionId = sessionId;
-  full.workspace = workspace;
-  return full;
-}
 
 /**
  * One session's hook runtime: the per-event entry points the engine and the surfaces call.
@@ -174,7 +25,7 @@ export class HookRuntime {
   #hooks: HookSet;
   #digest: string | null;
   readonly #workspace: string;
-  readonly #parentEnv: Readonly<Record<string, string | undefined>>;
+  readonly #env: HookEnvironment;
   readonly #logger: HookLogger;
   readonly #audit: JsonlLog | null;
   readonly #decisions: JsonlLog | null;
@@ -190,7 +41,7 @@ export class HookRuntime {
     this.#hooks = options.hooks;
     this.#digest = options.hookSetDigest ?? null;
     this.#workspace = options.workspace;
-    this.#parentEnv = options.parentEnv ?? process.env;
+    this.#env = new HookEnvironment(options.parentEnv ?? process.env);
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#audit = options.auditLog ?? null;
     this.#decisions = options.decisionLog ?? null;
@@ -251,40 +102,12 @@ export class HookRuntime {
     return matchingHooks(this.#hooks, ctx);
   }
 
-  /**
-   * The environment of the last context: every gate of one tool call shares its context, so
-   * the chain builds it once. (The parent environment is read again for each new context; it
-   * may be the live `process.env`.)
-   */
-  #lastEnv: { readonly ctx: HookContext; readonly env: Readonly<Record<string, string>> } | null = null;
-  /** The filtered parent environment, kept when the parent is frozen (it cannot change). */
-  #frozenInherited: Readonly<Record<string, string>> | null = null;
-
-  #inherited(): Readonly<Record<string, string>> {
-    if (this.#frozenInherited) return this.#frozenInherited;
-    const inherited: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.#parentEnv)) if (v !== undefined && !STALE_HOOK_VARS.has(k)) setEnvVar(inherited, k, v);
-    if (Object.isFrozen(this.#parentEnv)) this.#frozenInherited = Object.freeze(inherited);
-    return inherited;
-  }
-
-  #env(ctx: HookContext): Readonly<Record<string, string>> {
-    if (this.#lastEnv?.ctx === ctx) return this.#lastEnv.env;
-    const inherited = this.#inherited();
-    const vars = buildHookEnv(ctx);
-    const env = Object.assign({}, inherited, vars);
-    if (Object.hasOwn(inherited, '__proto__')) setEnvVar(env, '__proto__', inherited['__proto__']!);
-    Object.freeze(env);
-    this.#lastEnv = { ctx, env };
-    return env;
-  }
-
   #spec(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): RunSpec {
     return {
       hook: hookIdentity(hook),
       command: hook.command,
       cwd: this.#hooks.workingDir ?? this.#workspace,
-      env: this.#env(ctx),
+      env: this.#env.of(ctx),
       stdin,
       timeoutSecs: hook.effectiveTimeoutSecs,
       ...(this.#timeoutMsOverride !== undefined ? { timeoutMs: this.#timeoutMsOverride } : {}),
@@ -313,33 +136,19 @@ export class HookRuntime {
   }
 
   /**
-   * Run hooks in config order: background ones are submitted to the pool, each run of
-   * consecutive foreground ones is a {@link HookChain}.
-   * `step` gets each hook with the function that runs it and returns its outcome (so it can
-   * announce, log and collect); after an outcome that `stopAfter` ends on (a strict failure,
-   * see HookChain), the later hooks do not start.
+   * Run hooks in config order, each after the one before it ended (background ones are only
+   * submitted to the pool). `step` gets each hook with the function that runs it and returns
+   * its outcome (so it can announce, log and collect). `stopAfter` is consulted only for a
+   * strict hook that failed: when it says so (or is `'always'`), the later hooks never start.
    */
   async #inOrder(
     items: readonly { readonly hook: HookDefinition; readonly spec: RunSpec }[],
     stopAfter: ChainStopRule | null,
     step: (hook: HookDefinition, index: number, run: () => Promise<HookOutcome>) => Promise<HookOutcome>,
   ): Promise<void> {
-    const stops = (o: HookOutcome) => stopAfter !== null && o.strict && !o.success && (stopAfter === 'always' || stopAfter(o));
-    let i = 0;
-    while (i < items.length) {
-      const { hook, spec } = items[i]!;
-      if (hook.runsInBackground) {
-        if (stops(await step(hook, i, () => Promise.resolve(this.#pool.submit(spec))))) return;
-        i++;
-        continue;
-      }
-      let end = i;
-      while (end < items.length && !items[end]!.hook.runsInBackground) end++;
-      const chain = new HookChain(items.slice(i, end).map((x) => x.spec), stopAfter ? { stopAfter } : {});
-      for (; i < end; i++) {
-        const outcome = await step(items[i]!.hook, i, async () => (await chain.next()) ?? notRunOutcome(hookIdentity(items[i]!.hook), 'hook executor did not run'));
-        if (stops(outcome)) return;
-      }
+    for (const [i, { hook, spec }] of items.entries()) {
+      const outcome = await step(hook, i, () => (hook.runsInBackground ? Promise.resolve(this.#pool.submit(spec)) : runHook(spec)));
+      if (stopAfter !== null && outcome.strict && !outcome.success && (stopAfter === 'always' || stopAfter(outcome))) return;
     }
   }
 
@@ -463,11 +272,10 @@ export class HookRuntime {
     const parts: ReadonlyMap<string, string>[] = [];
     // Every matching hook runs in the foreground, whatever its failure: one chain, no stop.
     const matched = this.matching(ctx);
-    const chain = new HookChain(matched.map((hook) => this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes })));
     for (const hook of matched) {
       let outcome: HookOutcome;
       try {
-        outcome = (await chain.next()) ?? notRunOutcome(hookIdentity(hook), 'hook executor did not run');
+        outcome = await runHook(this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes }));
       } catch {
         outcome = notRunOutcome(hookIdentity(hook), 'hook executor did not run');
       }

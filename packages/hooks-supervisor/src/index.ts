@@ -2,7 +2,7 @@
  * @codewhale/hooks-supervisor — runs hooks as real processes that can never hang or outlive
  * their budget, and dispatches each event's hooks with the contract's semantics.
  */
-export { runHook, HookChain, UNIX_SHELL, type ChainStopRule, type RunSpec } from './run-hook.js';
+export { runHook, UNIX_SHELL, type RunSpec } from './run-hook.js';
 export { runProcess, type ProcessSpec, type ProcessResult, type Sink } from './spawn/run-process.js';
 export { spawnerInUse, type ExitStatus, type SpawnerKind } from './spawn/launch.js';
 export { nativeModulePath } from './spawn/native.js';

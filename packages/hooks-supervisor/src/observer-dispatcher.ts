@@ -1,4 +1,4 @@
-import { LIMITS, type HookEventName, type HookOutcome } from '@codewhale/hooks-payloads';
+import { LIMITS, type HookEventName } from '@codewhale/hooks-payloads';
 import { WorkQueue } from './work-queue.js';
 
 /** The exact, event-specific message for a dropped observer event. */

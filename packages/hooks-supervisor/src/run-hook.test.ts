@@ -83,13 +83,21 @@ describe.each(SPAWNERS)('runHook (%s)', (spawner) => {
     expect(count()).toBeLessThan(before + 5);
   });
 
-  it('gives the hook no descriptor of this process but its three', async () => {
-    const list = 'ls /proc/$$/fd | sort -n | tr "\\n" " "';
-    // Whatever this process itself inherited without close-on-exec, any child of it gets.
-    const inherited = spawnSync('/bin/sh', ['-c', list], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout.trim();
-    const o = await runHook(spec(list, { stdin: '{}' }));
-    expect(o.stdout.trim()).toBe(inherited);
-    expect(o.stdout.trim().startsWith('0 1 2')).toBe(true);
+  it('gives the hook no descriptor of this process but its three, even with other runs in flight', async () => {
+    // Descriptors this process holds without close-on-exec (inherited from whoever started it)
+    // reach any child; everything this package opens is close-on-exec.
+    const inheritable = () =>
+      readdirSync('/proc/self/fd')
+        .map(Number)
+        .filter((fd) => fd > 2 && (() => { try { return (Number.parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '0', 8) & 0o2000000) === 0; } catch { return false; } })());
+    const others = Array.from({ length: 3 }, () => runHook(spec('sleep 0.5', { stdin: '{}' })));
+    await new Promise((r) => setTimeout(r, 100));
+    const allowed = new Set(inheritable());
+    const o = await runHook(spec('ls /proc/$$/fd', { stdin: '{}' }));
+    const fds = o.stdout.trim().split('\n').map(Number).sort((a, b) => a - b);
+    expect(fds.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(fds.filter((fd) => fd > 2 && !allowed.has(fd))).toEqual([]);
+    await Promise.all(others);
   });
 
   it('runs with the given cwd and only the given environment', async () => {

@@ -156,34 +156,6 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
  */
 export type ChainStopRule = ((outcome: HookOutcome) => boolean) | 'always';
 
-/**
- * Foreground hooks of one event, run one after the other in config order, each outcome handed
- * out by {@link HookChain.next} before the next hook starts. `stopAfter` is consulted only for
- * a strict hook that failed (`strict && !success`): when it says so (or is `'always'`), the
- * later hooks never start. Without it, every hook runs.
- */
-export class HookChain {
-  readonly #specs: readonly RunSpec[];
-  readonly #stopAfter: ChainStopRule | null;
-  #next = 0;
-  #stopped = false;
-
-  constructor(specs: readonly RunSpec[], options: { readonly stopAfter?: ChainStopRule } = {}) {
-    for (const spec of specs) if (spec.background === true) throw new TypeError('a hook chain runs foreground hooks only');
-    this.#specs = specs;
-    this.#stopAfter = options.stopAfter ?? null;
-  }
-
-  /** The next hook's outcome, in config order; `null` once every hook ran or the chain stopped. */
-  async next(): Promise<HookOutcome | null> {
-    if (this.#stopped || this.#next >= this.#specs.length) return null;
-    const outcome = await runHook(this.#specs[this.#next++]!);
-    const rule = this.#stopAfter;
-    if (rule !== null && outcome.strict && !outcome.success && (rule === 'always' || rule(outcome))) this.#stopped = true;
-    return outcome;
-  }
-}
-
 function formatSecs(secs: number): string {
   return Number.isInteger(secs) ? String(secs) : String(Number(secs.toFixed(3)));
 }

@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { forceSpawner, launch, spawnerInUse, type LaunchSpec, type SpawnerKind } from './launch.js';
+import { exitStatus, nativeModulePath } from './native.js';
+import { runProcess, type Sink } from './run-process.js';
+import { SPAWNERS } from '../../test/helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cw-launch-'));
+const dist = join(import.meta.dirname, '..', '..', 'dist', 'index.js');
+
+afterAll(() => forceSpawner(null));
+
+class Text implements Sink {
+  #chunks: Uint8Array[] = [];
+  push(chunk: Uint8Array): void {
+    this.#chunks.push(chunk);
+  }
+  get text(): string {
+    return Buffer.concat(this.#chunks).toString('utf8');
+  }
+}
+
+/** `sh -c script` started `kind`'s way, to its end: exit code or signal, and stdout. */
+async function sh(kind: SpawnerKind, script: string, env: Record<string, string> = { PATH: process.env.PATH ?? '/bin' }, args: string[] = []) {
+  forceSpawner(kind);
+  const out = new Text();
+  const r = await runProcess({ file: '/bin/sh', args: ['-c', script, 'sh', ...args], cwd: dir, env, input: null, stdout: out, stderr: null, timeoutMs: 20_000, graceMs: 500, reapMs: 2_000, drainMs: 2_000, shutdownMs: 1_000 });
+  return { r, out: out.text };
+}
+
+const both = SPAWNERS.length === 2;
+
+describe.runIf(both)('the native spawner gives a child what child_process gives it', () => {
+  it('the same signal mask, ignored signals, session and group', async () => {
+    // `exec cat`: what the program the shell runs starts with, not the shell's own handlers.
+    const probe = 'exec cat /proc/self/status /proc/self/stat';
+    const state = (text: string) => {
+      const stat = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const pid = /^Pid:\s+(\d+)/m.exec(text)?.[1];
+      return {
+        blocked: /^SigBlk:\s+(\S+)/m.exec(text)?.[1],
+        ignored: /^SigIgn:\s+(\S+)/m.exec(text)?.[1],
+        leadsGroup: stat[2] === pid,
+        leadsSession: stat[3] === pid,
+      };
+    };
+    const native = state((await sh('native', probe)).out);
+    const node = state((await sh('child_process', probe)).out);
+    expect(native).toEqual(node);
+    expect(native).toEqual({ blocked: '0000000000000000', ignored: '0000000000000000', leadsGroup: true, leadsSession: true });
+  });
+
+  it('the same exit code, for every code', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 255 }), async (code) => {
+        const a = await sh('native', `exit ${code}`);
+        const b = await sh('child_process', `exit ${code}`);
+        expect(a.r).toEqual(b.r);
+        expect(a.r).toMatchObject({ kind: 'exited', exit: { code, signal: null } });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the same signal name for every signal that ends it', async () => {
+    for (let sig = 1; sig <= 31; sig++) {
+      if (sig === 17 || sig === 18 || sig === 19 || sig === 20 || sig === 21 || sig === 22 || sig === 23 || sig === 28) continue; // stop, continue or ignored by default
+      const a = await sh('native', `kill -${sig} $$; sleep 1`);
+      const b = await sh('child_process', `kill -${sig} $$; sleep 1`);
+      expect(a.r, `signal ${sig}`).toEqual(b.r);
+    }
+  });
+
+  it('the same arguments and environment, for any text', async () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => !s.includes('\0'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { maxLength: 4 }), text, async (args, value) => {
+        const env = { PATH: process.env.PATH ?? '/bin', CW_VALUE: value };
+        const script = 'for a in "$@"; do printf "%s\\0" "$a"; done; printf "%s" "$CW_VALUE"';
+        const a = await sh('native', script, env, args);
+        const b = await sh('child_process', script, env, args);
+        expect(a.out).toBe(b.out);
+        expect(a.out).toBe(args.map((x) => `${x}\0`).join('') + value);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('the same refusal of a NUL in a value, before anything starts', async () => {
+    for (const kind of SPAWNERS) {
+      forceSpawner(kind);
+      const spec: LaunchSpec = { file: '/bin/sh', args: ['-c', 'true'], cwd: dir, env: { BAD: 'a\0b' }, stdin: false, stdout: false, stderr: false };
+      expect(await launch(spec), kind).toEqual({ ok: false, code: 'ERR_INVALID_ARG_VALUE' });
+    }
+  });
+
+  it('the same start errors: a missing program or directory, a file that is not executable', async () => {
+    const notExecutable = join(dir, 'plain');
+    writeFileSync(notExecutable, '#!/bin/sh\n');
+    for (const [file, cwd, code] of [
+      [join(dir, 'missing'), dir, 'ENOENT'],
+      ['/bin/sh', join(dir, 'no-such-dir'), 'ENOENT'],
+      [notExecutable, dir, 'EACCES'],
+    ] as const) {
+      for (const kind of SPAWNERS) {
+        forceSpawner(kind);
+        expect(await launch({ file, args: [], cwd, env: {}, stdin: false, stdout: false, stderr: false }), `${kind} ${file}`).toEqual({ ok: false, code });
+      }
+    }
+  });
+
+  it('leaves a program given by name, not path, to child_process (which searches PATH)', async () => {
+    forceSpawner('native');
+    const r = await runProcess({ file: 'sh', args: ['-c', 'exit 7'], cwd: dir, env: { PATH: process.env.PATH ?? '/bin' }, input: null, stdout: null, stderr: null, timeoutMs: 10_000, graceMs: 100, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+    expect(r).toMatchObject({ kind: 'exited', exit: { code: 7 } });
+  });
+});
+
+describe('exit statuses', () => {
+  it('decodes a raw wait status as Node names it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 255 }), (code) => {
+        expect(exitStatus(code << 8)).toEqual({ code, signal: null });
+      }),
+    );
+    expect(exitStatus(9)).toEqual({ code: null, signal: 'SIGKILL' });
+    // Signal 6 has two names; Node's child_process says SIGABRT.
+    expect(exitStatus(6)).toEqual({ code: null, signal: 'SIGABRT' });
+    expect(exitStatus(6 | 0x80)).toEqual({ code: null, signal: 'SIGABRT' }); // with a core dump
+    expect(exitStatus(-2)).toEqual({ code: null, signal: null });
+  });
+});
+
+describe('choosing the spawner', () => {
+  // A fresh process each: the module is looked for and loaded once per process.
+  const chosen = (env: Record<string, string>, code = 'console.log(m.spawnerInUse())') => {
+    expect(existsSync(dist), 'build the package first (pnpm test does)').toBe(true);
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(dist)}); ${code}`], { encoding: 'utf8', env: { ...process.env, ...env } });
+    return r.stdout.trim();
+  };
+
+  it.runIf(both)('is native by default where the module is there', () => {
+    expect(chosen({})).toBe('native');
+    expect(nativeModulePath()).toMatch(/codewhale-spawn\.linux-(x64|arm64)-(gnu|musl)\.node$/);
+  });
+
+  it('is child_process when CODEWHALE_SPAWN says so, when the module is missing, and when it does not load', () => {
+    const garbage = join(dir, 'garbage.node');
+    writeFileSync(garbage, 'not a shared object');
+    expect(chosen({ CODEWHALE_SPAWN: ' Child_Process ' })).toBe('child_process');
+    expect(chosen({ CODEWHALE_SPAWN_MODULE: join(dir, 'absent.node') })).toBe('child_process');
+    expect(chosen({ CODEWHALE_SPAWN_MODULE: garbage })).toBe('child_process');
+    // And a hook still runs, the fallback's way.
+    const hook = `const o = await m.runHook({ hook: { index: 0, name: 'h', label: 'h', event: 'turn_end', source: 'global', continueOnError: true, background: false }, command: 'echo ran', cwd: ${JSON.stringify(dir)}, env: { PATH: process.env.PATH }, stdin: null, timeoutSecs: 5 }); console.log(m.spawnerInUse(), o.stdout.trim());`;
+    expect(chosen({ CODEWHALE_SPAWN_MODULE: garbage }, hook)).toBe('child_process ran');
+  });
+
+  it.runIf(both)('is child_process in a worker thread (SIGCHLD reaches the main thread only)', () => {
+    const code = `const { Worker } = await import('node:worker_threads'); const w = new Worker(${JSON.stringify(`Promise.all([import(${JSON.stringify(dist)}), import('node:worker_threads')]).then(([m, t]) => t.parentPort.postMessage(m.spawnerInUse()))`)}, { eval: true }); w.on('message', (k) => { console.log(m.spawnerInUse(), k); w.terminate(); });`;
+    expect(chosen({}, code)).toBe('native child_process');
+  });
+
+  it('names the way the next process starts', () => {
+    forceSpawner('child_process');
+    expect(spawnerInUse()).toBe('child_process');
+    forceSpawner(null);
+    expect(SPAWNERS).toContain(spawnerInUse());
+  });
+});
