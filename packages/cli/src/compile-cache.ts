@@ -177,7 +177,8 @@ export function replacesCache(oldBytes: number | null, newBytes: number): boolea
 }
 
 /** What {@link loadBundle} did, for tests and `CODEWHALE_DEBUG_STARTUP`. */
-export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'hit-growing' | 'rejected' | 'plain-require';
+/** `builtin`: Node's own compile cache (Node ≥ 22.1), in the private directory. */
+export type CacheOutcome = 'off' | 'unsafe-directory' | 'cold' | 'hit' | 'hit-growing' | 'rejected' | 'plain-require' | 'builtin';
 
 /**
  * Run the CommonJS bundle `bundle` as a module, with V8's code cache when it is safe to use.
@@ -198,10 +199,11 @@ export function loadBundle(bundle: string, env: NodeJS.ProcessEnv = process.env,
   const req = createRequire(bundle);
   const dir = cacheDirectory(env);
   if (typeof nodeModule.enableCompileCache === 'function') {
-    // Node ≥ 22.1 caches CommonJS and ES modules itself.
-    if (dir !== null && privateDirectory(dir)) nodeModule.enableCompileCache(dir);
+    // Node ≥ 22.1 caches CommonJS and ES modules itself, in the same private directory.
+    const outcome: CacheOutcome = dir === null ? 'off' : privateDirectory(dir) ? 'builtin' : 'unsafe-directory';
+    if (outcome === 'builtin') nodeModule.enableCompileCache(dir!);
     req(bundle);
-    return 'plain-require';
+    return outcome;
   }
   if (dir === null || typeof nodeModule.wrap !== 'function') {
     req(bundle);

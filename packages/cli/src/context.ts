@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { loadHookConfiguration, resolvePaths, type CodewhalePaths, type HookConfiguration } from '@codewhale/hooks-supervisor';
 import { CliError } from './cli-error.js';
 import type { Io } from './io.js';
-import type { CommonOptions } from './main.js';
+import type { CommonOptions } from './common-options.js';
 
 /** Where a command works: the canonical workspace and Codewhale's paths. */
 export interface CommandContext {

@@ -6,11 +6,7 @@ import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { processIo, type Io } from './io.js';
 import { VERSION } from './version.js';
 
-/** Options every command accepts. */
-export interface CommonOptions {
-  readonly workspace?: string;
-  readonly config?: string;
-}
+export type { CommonOptions } from './common-options.js';
 
 function common(cmd: Command): Command {
   return cmd

@@ -26,13 +26,9 @@ import { ReplayProvider } from './provider/replay-provider.js';
 import type { ModelProvider } from './provider/types.js';
 import { SessionHost, type LifecycleHooks, type Reloader } from './session-host.js';
 import { SHELL_TOOL_NAMES } from './tools/shell-tool.js';
-import type { HostNotice, OpenSessionOptions, ReloadReport } from './surface.js';
+import type { HostNotice, OpenSessionOptions, ReloadReport, SharedPools } from './surface.js';
 
-/** Hook pools several sessions of one process share (the Runtime API runs many threads). */
-export interface SharedPools {
-  readonly backgroundPool: BackgroundPool;
-  readonly observerDispatcher: ObserverDispatcher;
-}
+export type { SharedPools } from './surface.js';
 
 /** Pools for many sessions; close them with {@link closeSharedPools} once every session is disposed. */
 export function createSharedPools(): SharedPools {

@@ -7,7 +7,6 @@ import {
   observeSessionState,
   sanitizeLine,
   type HookEventName,
-  type HookOutcome,
   type LifecycleFact,
   type LifecycleSessionFacts,
   type MessageSubmitResult,
@@ -40,28 +39,9 @@ import type {
   TodoItem,
 } from './surface.js';
 
-/**
- * What the session host needs from a hook dispatcher: the engine's two events plus the
- * lifecycle entry points, taking typed facts. `HookRuntime` (@codewhale/hooks-supervisor)
- * satisfies it; an embedder may bring its own.
- */
-export interface LifecycleHooks extends EngineHooks {
-  has(event: HookEventName): boolean;
-  /** Submit an observer event without waiting. */
-  emit(fact: LifecycleFact): { readonly ok: true } | { readonly ok: false; readonly error: string };
-  /** Run an event's hooks now and wait (`session_start`, `session_end`). */
-  runLifecycle(fact: LifecycleFact): Promise<readonly HookOutcome[]>;
-  messageSubmit(
-    text: string,
-    facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null },
-  ): Promise<MessageSubmitResult>;
-  /** Optional: foreground gate / `message_submit` hooks starting and ending (for `name (i/n)`). */
-  observeActivity?(
-    listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void,
-  ): () => void;
-  /** Optional: wait for background hook work (graceful shutdown). */
-  idle?(): Promise<void>;
-}
+import type { LifecycleHooks } from './surface.js';
+
+export type { LifecycleHooks } from './surface.js';
 
 export const PROFILE_EVENTS: Readonly<Record<HostProfile, ReadonlySet<HookEventName>>> = {
   tui: new Set(HOOK_EVENT_NAMES),

@@ -1,4 +1,6 @@
-import type { HookEventName, SessionTotals } from '@codewhale/hooks-payloads';
+import type { HookEventName, HookOutcome, LifecycleFact, MessageSubmitResult, SessionTotals } from '@codewhale/hooks-payloads';
+import type { BackgroundPool, ObserverDispatcher } from '@codewhale/hooks-supervisor';
+import type { EngineHooks } from './engine-hooks.js';
 import type { EngineEvent, TurnStatus } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import type { ChatMessage } from './provider/types.js';
@@ -221,9 +223,9 @@ export interface OpenSessionOptions {
   /** Resume a stored conversation (its session id is kept). */
   readonly history?: ConversationSnapshot;
   /** An embedder's own dispatcher: wins over loading hooks from disk. `null`: no hooks at all. */
-  readonly hooks?: import('./session-host.js').LifecycleHooks | null;
+  readonly hooks?: LifecycleHooks | null;
   /** Pools shared by many sessions of one process (the Runtime API); created per session when omitted. */
-  readonly pools?: import('./open-session.js').SharedPools;
+  readonly pools?: SharedPools;
   /** An already-built provider (tests, embedders): skips route resolution. */
   readonly provider?: import('./provider/types.js').ModelProvider;
   /** A hook's `ask` denies when nobody can answer (exec). Default: true for `exec`, false otherwise. */
@@ -236,4 +238,33 @@ export interface OpenSessionOptions {
   readonly tools?: readonly import('./tools/tool.js').ToolDefinition[];
   /** Replace the default system prompt. */
   readonly systemPrompt?: string;
+}
+
+/**
+ * What the session host needs from a hook dispatcher: the engine's two events plus the
+ * lifecycle entry points, taking typed facts. `HookRuntime` (@codewhale/hooks-supervisor)
+ * satisfies it; an embedder may bring its own.
+ */
+export interface LifecycleHooks extends EngineHooks {
+  has(event: HookEventName): boolean;
+  /** Submit an observer event without waiting. */
+  emit(fact: LifecycleFact): { readonly ok: true } | { readonly ok: false; readonly error: string };
+  /** Run an event's hooks now and wait (`session_start`, `session_end`). */
+  runLifecycle(fact: LifecycleFact): Promise<readonly HookOutcome[]>;
+  messageSubmit(
+    text: string,
+    facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null },
+  ): Promise<MessageSubmitResult>;
+  /** Optional: foreground gate / `message_submit` hooks starting and ending (for `name (i/n)`). */
+  observeActivity?(
+    listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void,
+  ): () => void;
+  /** Optional: wait for background hook work (graceful shutdown). */
+  idle?(): Promise<void>;
+}
+
+/** Hook pools several sessions of one process share (the Runtime API runs many threads). */
+export interface SharedPools {
+  readonly backgroundPool: BackgroundPool;
+  readonly observerDispatcher: ObserverDispatcher;
 }

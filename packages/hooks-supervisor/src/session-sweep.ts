@@ -62,9 +62,8 @@ export function sweepNow(): void {
   killSessions(sids);
 }
 
-// The two functions below are self-contained (they use only their parameters): the process
-// host's program embeds their source text (process-host-source.ts), so the host and this
-// module apply the same window, and the property tests cover both.
+// The two functions below use only their parameters, so the property tests can drive them
+// with any process table.
 
 /** The newest pid allocated in this pid namespace (the last field of /proc/loadavg), or null. */
 export function newestPid(loadavg: string): number | null {

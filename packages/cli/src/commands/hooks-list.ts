@@ -2,7 +2,7 @@ import { buildHooksList, hooksListToJson, renderHooksList } from '@codewhale/hoo
 import { commandContext, loadConfiguration } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import type { CommonOptions } from '../main.js';
+import type { CommonOptions } from '../common-options.js';
 import { printJson } from '../render.js';
 
 /**

@@ -16,7 +16,7 @@ import { CliError } from '../cli-error.js';
 import { commandContext, loadConfiguration, type CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import type { CommonOptions } from '../main.js';
+import type { CommonOptions } from '../common-options.js';
 import { line, plural, printJson } from '../render.js';
 import { editUserConfig } from '../user-config-file.js';
 

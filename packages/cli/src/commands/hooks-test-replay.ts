@@ -10,7 +10,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { line, plural, printJsonLine } from '../render.js';
 import { readRecordedCalls, type RecordedCall } from '../recorded-calls.js';
-import { checkExpect, type HooksTestOptions } from './hooks-test.js';
+import { checkExpect, type HooksTestOptions } from './hooks-test-options.js';
 
 /** What one replayed call would meet now. */
 interface Replayed {

@@ -16,7 +16,7 @@ import { readInputFile } from '../read-input-file.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import type { CommonOptions } from '../main.js';
+import type { CommonOptions } from '../common-options.js';
 import { line, plural, printJson } from '../render.js';
 
 export interface HooksValidateOptions extends CommonOptions {

@@ -4,7 +4,7 @@ import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import type { CommonOptions } from '../main.js';
+import type { CommonOptions } from '../common-options.js';
 import { editUserConfig } from '../user-config-file.js';
 
 /**

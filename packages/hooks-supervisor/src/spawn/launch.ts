@@ -1,53 +1,19 @@
 import { spawn as spawnChild } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { isMainThread } from 'node:worker_threads';
 import { launchNative, nativeSpawner } from './native.js';
+import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
+
+export type { ExitStatus, Launched, LaunchResult, LaunchSpec } from './types.js';
 
 /**
- * Starting a process, the one place that does it. What is started: `file` (an absolute path;
- * no `PATH` search) with `args`, in `cwd`, with exactly `env`, as the leader of a new session
- * and process group (so one signal reaches its whole tree), with each standard stream either
- * a pipe to this process or `/dev/null` (it never inherits the terminal).
- *
- * Two ways to do it, with the same result for the child:
+ * Starting a process, the one place that does it (what is started: {@link LaunchSpec}). Two
+ * ways to do it, with the same result for the child:
  * - `native`: `posix_spawn` through codewhale-spawn (see native.ts). The C library starts the
  *   child without copying this process's page tables, which a fork does: a fork of a large
  *   agent costs milliseconds, on every Node version.
  * - `child_process`: Node's own `spawn` with `detached: true`, everywhere else (macOS's libuv
  *   already uses `posix_spawn`; Windows has no fork to avoid).
  */
-export interface LaunchSpec {
-  readonly file: string;
-  /** The arguments after the program's name. */
-  readonly args: readonly string[];
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string>>;
-  /** Which standard streams are pipes to this process; the others are `/dev/null`. */
-  readonly stdin: boolean;
-  readonly stdout: boolean;
-  readonly stderr: boolean;
-  /** Windows only: pass the arguments unquoted (`cmd /C`). */
-  readonly verbatim?: boolean;
-}
-
-/** How a process ended: its exit code, or the signal that ended it. */
-export interface ExitStatus {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
-/** A started process: its pid (= its process group's id), its pipes, and its exit. */
-export interface Launched {
-  readonly pid: number;
-  readonly stdin: Writable | null;
-  readonly stdout: Readable | null;
-  readonly stderr: Readable | null;
-  /** Settles once the process has exited and was reaped. */
-  readonly exit: Promise<ExitStatus>;
-}
-
-/** A started process, or the error code (`ENOENT`, `EACCES`, …) of a start that failed. */
-export type LaunchResult = { readonly ok: true; readonly child: Launched } | { readonly ok: false; readonly code: string };
 
 /** Which way processes are started (see {@link LaunchSpec}). */
 export type SpawnerKind = 'native' | 'child_process';

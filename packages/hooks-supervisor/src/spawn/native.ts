@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { ExitStatus, LaunchResult, LaunchSpec } from './launch.js';
+import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
 
 /**
  * codewhale-spawn: `posix_spawn` through Node-API (src/native/spawn.c). Node-API is
