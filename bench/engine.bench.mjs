@@ -45,8 +45,7 @@ export async function run() {
   const base = [...runs].sort((a, b) => a - b)[runs.length >> 1];
   rows.push({ name: 'session: per tool call, 0 hooks (baseline)', value: round(base, 3), unit: 'ms', note: `${CALLS} read calls, replay provider; median of ${runs.length} sessions (goal ≤ 0.5 ms)` });
   for (const n of [1, 10]) {
-    // The median of five sessions too: the first one with hooks also starts the process host
-    // (its first spawns run in process while the host starts beside them).
+    // The median of five sessions too, for the same reason.
     const xs = [];
     for (let i = 0; i < 5; i++) xs.push(await session(n, ws));
     const per = [...xs].sort((a, b) => a - b)[xs.length >> 1];
