@@ -50,8 +50,7 @@ function follow(url, threadId, latencies, counter, signal) {
         const { done, value } = await reader.read();
         if (done) return;
         buf += dec.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
+        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
           const frame = buf.slice(0, i);
           buf = buf.slice(i + 2);
           const data = frame.split('\n').find((l) => l.startsWith('data: '));

@@ -53,7 +53,7 @@ function sandbox(hooks, script) {
   mkdirSync(home);
   mkdirSync(ws);
   writeFileSync(join(home, 'config.toml'), `[projects."${ws}"]\ntrust_level = "trusted"\n${hooks}`);
-  writeFileSync(join(dir, 'script.jsonl'), script.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(join(dir, 'script.jsonl'), `${script.map((l) => JSON.stringify(l)).join('\n')}\n`);
   return { dir, home, ws, script: join(dir, 'script.jsonl') };
 }
 

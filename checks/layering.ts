@@ -101,7 +101,7 @@ export function checkLayering(packages: readonly PackageInput[]): Violation[] {
       }
       if (PURE.has(pkg.name) && !test) {
         const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
-        const g = /\b(process|Buffer|require|__dirname|__filename|setImmediate)\b(?=\s*[.(\[])/.exec(code);
+        const g = /\b(process|Buffer|require|__dirname|__filename|setImmediate)\b(?=\s*[.([])/.exec(code);
         if (g) out.push({ rule: 'pure-node-global', where: file, message: `pure package ${pkg.name} uses the Node global ${g[1]}` });
       }
     }

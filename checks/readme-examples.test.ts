@@ -13,7 +13,7 @@ describe('readmeExamples', () => {
         for (const s of specs) {
           md.push('Some prose.', '');
           if (s.lang === 'ts' || s.lang === 'typescript') expected.push({ line: md.length + 1, code: s.lines.join('\n') });
-          md.push('```' + s.lang, ...s.lines, '```', '');
+          md.push(`\`\`\`${s.lang}`, ...s.lines, '```', '');
         }
         const got = readmeExamples(md.join('\n'));
         expect(got.map((e) => ({ line: e.line, code: e.code }))).toEqual(expected);

@@ -53,7 +53,7 @@ export function readmeExamples(markdown: string): ReadmeExample[] {
   all.forEach((b, i) => {
     if (b.lang !== 'ts' && b.lang !== 'typescript') return;
     const next = all[i + 1];
-    const output = next && next.meta.split(/\s+/).includes('output') ? next.body : null;
+    const output = next?.meta.split(/\s+/).includes('output') ? next.body : null;
     const expectations: string[] = [];
     for (const l of b.body.split('\n')) {
       const m = LOG_LINE.exec(l);

@@ -151,7 +151,7 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
 
   it('passes attw with the esm-only profile (import, require on Node ≥ 20.19, node16 and bundler types)', async () => {
     const results = await pool(packages.map((p) => () => exec(nodeBin, [attw, '--profile', 'esm-only', '--no-color', '--no-emoji', p.tarball], { cwd: work })));
-    results.forEach((r, i) => expect.soft(r.code, `${packages[i]!.manifest.name}:\n${r.stdout}${r.stderr}`).toBe(0));
+    for (const [i, r] of results.entries()) expect.soft(r.code, `${packages[i]!.manifest.name}:\n${r.stdout}${r.stderr}`).toBe(0);
   }, 240_000);
 
   it('loads through require() and import from the installed tarballs', async () => {

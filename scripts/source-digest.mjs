@@ -39,7 +39,7 @@ export function sourceDigest(packageDir) {
  * relative to the package, as the build script names them; the CLI bundles five).
  */
 export function digestFileText(packageDir, bundled = []) {
-  return [sourceDigest(packageDir), ...bundled.map((d) => `${sourceDigest(join(packageDir, d))} ${d}`)].join('\n') + '\n';
+  return `${[sourceDigest(packageDir), ...bundled.map((d) => `${sourceDigest(join(packageDir, d))} ${d}`)].join('\n')}\n`;
 }
 
 /**

@@ -33,4 +33,4 @@ const record = {
   command: receipt?.command ?? null,
   cwd: receipt?.cwd ?? null,
 };
-appendFileSync(env.CODEWHALE_AUDIT_FILE || join(homedir(), '.codewhale', 'tool-calls.jsonl'), JSON.stringify(record) + '\n');
+appendFileSync(env.CODEWHALE_AUDIT_FILE || join(homedir(), '.codewhale', 'tool-calls.jsonl'), `${JSON.stringify(record)}\n`);

@@ -99,7 +99,7 @@ export function permissionRulesOf(configPath: string): { readonly check: Permiss
 }
 
 export function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
-  let r;
+  let r: ReturnType<typeof loadHookConfiguration>;
   try {
     r = loadHookConfiguration({ paths, workspace });
   } catch (e) {

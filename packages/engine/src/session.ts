@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import * as z from 'zod';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorCategory, errorMessage } from './errors.js';

@@ -47,7 +47,7 @@ export function unsupportedConditions(event: HookEventName, condition: HookCondi
         return;
       case 'all':
       case 'any':
-        c.conditions.forEach((child, i) => walk(child, `${path}.conditions[${i}]`));
+        for (const [i, child] of c.conditions.entries()) walk(child, `${path}.conditions[${i}]`);
         return;
       case 'always':
         return;

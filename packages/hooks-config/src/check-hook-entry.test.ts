@@ -282,6 +282,6 @@ describe('problem summaries', () => {
   });
 
   it('a config with unrelated settings still parses', () => {
-    expect(load('model = "m"\n[providers.x]\nbase_url = "http://x"\n' + hooksToml('event = "turn_end"\ncommand = "x"')).hooks).toHaveLength(1);
+    expect(load(`model = "m"\n[providers.x]\nbase_url = "http://x"\n${hooksToml('event = "turn_end"\ncommand = "x"')}`).hooks).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchDigest } from './match-digest.js';
 
 const D = 'ab'.repeat(32);
-const E = 'abababababab' + 'cd'.repeat(26);
+const E = `abababababab${'cd'.repeat(26)}`;
 
 describe('matchDigest (D11)', () => {
   it('accepts the full digest, case-insensitively, with blanks and a sha256: prefix', () => {

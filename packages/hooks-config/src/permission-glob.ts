@@ -4,11 +4,11 @@
  * Everything else is literal and case-sensitive. Counted in code points.
  */
 
-const escape = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** A command glob: `*` = any run; runs of whitespace in both the glob and the command count as one space. */
 export function compileCommandGlob(glob: string): RegExp {
-  return new RegExp(`^${normalizeCommand(glob).split('*').map(escape).join('.*')}$`, 'su');
+  return new RegExp(`^${normalizeCommand(glob).split('*').map(escapeRegExp).join('.*')}$`, 'su');
 }
 
 /** Trimmed, with every run of whitespace as one space (so `rm  -rf` is `rm -rf`). */
@@ -35,7 +35,7 @@ export function compilePathGlob(glob: string): RegExp {
     } else if (c === '?') {
       body += '[^/]';
     } else {
-      body += escape(c);
+      body += escapeRegExp(c);
     }
   }
   return new RegExp(`^${body}$`, 'su');

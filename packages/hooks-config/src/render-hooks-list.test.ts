@@ -119,7 +119,7 @@ describe('renderHooksList (reference §18.3)', () => {
   });
 
   it('preview_command_defangs_control_characters and truncates to 60', () => {
-    const text = list(hooksToml(`event = "turn_end"\ncommand = ${formatTomlString('echo \u001b[2Jhi\r\tthere\u0007' + 'x'.repeat(80))}`));
+    const text = list(hooksToml(`event = "turn_end"\ncommand = ${formatTomlString(`echo \u001b[2Jhi\r\tthere\u0007${'x'.repeat(80)}`)}`));
     const preview = text.split('\n').find((l) => l.startsWith('      $ '))!.slice(8);
     expect(preview).not.toMatch(/[\u0000-\u001f\u007f]/);
     expect(preview).toContain('there');

@@ -19,7 +19,7 @@ export function load(text: string, projectText?: string): HookSet {
 
 /** `[hooks]` plus the given `[[hooks.hooks]]` bodies. */
 export function hooksToml(...entries: string[]): string {
-  return ['[hooks]', ...entries.map((e) => `[[hooks.hooks]]\n${e}`)].join('\n') + '\n';
+  return `${['[hooks]', ...entries.map((e) => `[[hooks.hooks]]\n${e}`)].join('\n')}\n`;
 }
 
 export const summaries = (set: HookSet): string[] => set.problems.map((p) => p.summary);

@@ -3,7 +3,6 @@ import { outcomeOf, type Run } from './test-outcome.js';
 import fc from 'fast-check';
 import { parseToolCallBeforeStdout, foldToolCallBefore, foldLostToolCallBefore, ToolInputPreview, type FoldToolCallBeforeInput } from './tool-call-before.js';
 import { backgroundOutcome, type HookIdentity, type HookOutcome } from './outcome.js';
-import { sanitizeLabel } from './sanitize.js';
 
 const TEXT_MARK = '\u2026[truncated]';
 const cps = (s: string): number => [...s].length;

@@ -76,7 +76,7 @@ describe('properties', () => {
   it('isWellFormed is false exactly when the string has a lone surrogate', () => {
     fc.assert(fc.property(wellFormed, (s) => isWellFormed(s)), { numRuns: 200 });
     fc.assert(
-      fc.property(wellFormed, wellFormed, fc.integer({ min: 0xd800, max: 0xdfff }), (a, b, c) => !isWellFormed(a + String.fromCharCode(c) + 'x' + b)),
+      fc.property(wellFormed, wellFormed, fc.integer({ min: 0xd800, max: 0xdfff }), (a, b, c) => !isWellFormed(`${a + String.fromCharCode(c)}x${b}`)),
       { numRuns: 200 },
     );
   });
@@ -117,7 +117,7 @@ describe('properties', () => {
 describe('utf8ByteLength on long strings (native, chunked path)', () => {
   it('agrees with TextEncoder across chunk boundaries, including a surrogate pair split by a chunk edge', () => {
     const pair = '\u{1F40B}';
-    for (const text of ['a'.repeat(65_535) + pair + 'b'.repeat(70_000), '鲸'.repeat(100_000), 'x'.repeat(65_536) + '\uD800' + 'y', pair.repeat(70_000)]) {
+    for (const text of ['a'.repeat(65_535) + pair + 'b'.repeat(70_000), '鲸'.repeat(100_000), `${'x'.repeat(65_536)}\uD800y`, pair.repeat(70_000)]) {
       expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
     }
   });

@@ -29,7 +29,7 @@ export class JsonlLog {
   /** Append one record off the event loop; resolves (never rejects) once it is on disk, or `false`. */
   write(record: Record<string, unknown>): Promise<boolean> {
     // Serialized now, so a record changed by the caller after this call is logged as it was.
-    const line = JSON.stringify(record) + '\n';
+    const line = `${JSON.stringify(record)}\n`;
     const done = this.#tail.then(() => this.#writeLine(line));
     this.#tail = done;
     return done;

@@ -6,7 +6,7 @@ import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type H
 import { matchCondition } from '@codewhale/hooks-conditions';
 import { BackgroundPool } from './background-pool.js';
 import { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
-import { JsonlLog, shellEnvAuditRecord } from './audit-log.js';
+import { type JsonlLog, shellEnvAuditRecord } from './audit-log.js';
 import { runHook, type ChainStopRule, type RunSpec } from './run-hook.js';
 import { SILENT_LOGGER, type HookLogger } from './logger.js';
 import { contextOf, HookEnvironment, stopsLaterGates } from './hook-rules.js';

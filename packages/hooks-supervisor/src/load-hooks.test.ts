@@ -87,7 +87,7 @@ describe('loadHookConfiguration', () => {
     expect(check(p!)).toBeNull();
       const revoked = revokeProjectHooks(readFileSync(paths.configPath, 'utf8'), ws);
     if (!revoked.ok) throw new Error('revoke');
-    writeFileSync(paths.configPath, revoked.value + '\n# touched\n');
+    writeFileSync(paths.configPath, `${revoked.value}\n# touched\n`);
     expect(check(p!)).toBe(REVOKED_ERROR);
     expect(check(g!)).toBeNull();
   });

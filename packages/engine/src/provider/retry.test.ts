@@ -128,7 +128,7 @@ describe('streamWithRetry', () => {
     const broken: ModelProvider = {
       id: 'broken',
       model: 'm',
-      // eslint-disable-next-line require-yield
+      // biome-ignore lint/correctness/useYield: a stream that fails before its first event
       async *stream(): AsyncGenerator<ModelStreamEvent> {
         throw new TypeError('boom');
       },

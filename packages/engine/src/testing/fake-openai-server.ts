@@ -308,7 +308,7 @@ function replyFrames(turn: FakeReplyTurn, model: string, turnNumber: number, bod
     const longest = Math.max(0, ...argFrames.map((a) => a.length));
     for (let k = 0; k < longest; k++) for (const a of argFrames) if (a[k] !== undefined) frames.push(a[k]!);
   } else {
-    calls.forEach((_, i) => frames.push(heads[i]!, ...argFrames[i]!));
+    for (let i = 0; i < calls.length; i++) frames.push(heads[i]!, ...argFrames[i]!);
   }
 
   if (turn.streamError !== undefined) {

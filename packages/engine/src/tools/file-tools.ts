@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, lstatSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readRegularFile } from '@codewhale/hooks-supervisor';
 import * as z from 'zod';
@@ -10,7 +10,7 @@ const MAX_READ_BYTES = 256 * 1024;
 const READ_MAX_BYTES = 64 * 1024 * 1024;
 
 function readText(path: string): string {
-  let st;
+  let st: ReturnType<typeof statSync>;
   try {
     st = statSync(path);
   } catch {
@@ -113,7 +113,7 @@ export const listDirTool: ToolDefinition<{ path?: string }> = {
   schema: z.object({ path: z.string().optional().describe('Directory, relative to the workspace (default: the workspace)') }).strict(),
   async execute(input, ctx) {
     const path = resolveToolPath(ctx, input.path ?? '.');
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(path, { withFileTypes: true });
     } catch {
@@ -148,7 +148,7 @@ export const grepTool: ToolDefinition<{ pattern: string; path?: string; ignore_c
     const matches: string[] = [];
     const visit = (p: string): void => {
       if (matches.length >= MAX_MATCHES || ctx.signal.aborted) return;
-      let st;
+      let st: ReturnType<typeof lstatSync>;
       try {
         st = lstatSync(p);
       } catch {

@@ -100,6 +100,7 @@ export interface UserInputRequest {
 export type UserInputAnswer = Readonly<Record<string, string | readonly string[]>>;
 
 /** A tool: a name the model calls, an input schema (validated before and after hooks), a body. */
+// biome-ignore lint/suspicious/noExplicitAny: a tool list holds tools of every input type
 export interface ToolDefinition<I = any> {
   readonly name: string;
   readonly description: string;

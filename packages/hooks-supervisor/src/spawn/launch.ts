@@ -49,7 +49,7 @@ export async function launch(spec: LaunchSpec): Promise<LaunchResult> {
 
 async function launchWithChildProcess(spec: LaunchSpec): Promise<LaunchResult> {
   const stdio = [spec.stdin, spec.stdout, spec.stderr].map((piped) => (piped ? 'pipe' : 'ignore')) as ('pipe' | 'ignore')[];
-  let child;
+  let child: ReturnType<typeof spawnChild>;
   try {
     child = spawnChild(spec.file, spec.args, {
       cwd: spec.cwd,
