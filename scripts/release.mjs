@@ -20,6 +20,12 @@ const fail = (message) => {
 };
 
 if (run('pnpm', ['test']).status !== 0) fail('the suite failed; nothing was published');
+// The supervisor (and the CLI, which copies them) ships codewhale-spawn for every Linux target:
+// a release without one would leave its users on the slower child_process path.
+if (run('node', ['packages/hooks-supervisor/scripts/build-native.mjs', '--all']).status !== 0) {
+  fail('codewhale-spawn could not be built for every target (see packages/hooks-supervisor/scripts/build-native.mjs); nothing was published');
+}
+if (run('pnpm', ['--filter', '@codewhale/cli', 'build']).status !== 0) fail('the CLI could not be built again with every codewhale-spawn file');
 
 const packages = readdirSync(join(root, 'packages'))
   .map((dir) => ({ dir: join(root, 'packages', dir), manifest: JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) }))
