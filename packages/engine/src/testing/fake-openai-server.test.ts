@@ -117,7 +117,8 @@ describe('startFakeOpenAIServer', () => {
     await server.close();
     server = null;
     await pending;
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Far below the 60 s stall (liveness, not speed).
+    expect(Date.now() - started).toBeLessThan(10_000);
     await expect(post(`${url}/chat/completions`, {})).rejects.toThrow();
   });
 });
