@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,19 @@ describe.each(SPAWNERS)('runHook (%s)', (spawner) => {
     expect(fds.slice(0, 3)).toEqual([0, 1, 2]);
     expect(fds.filter((fd) => fd > 2 && !allowed.has(fd))).toEqual([]);
     await Promise.all(others);
+  });
+
+  it('lets go of unwritten input that a process which escaped the group holds open', async () => {
+    const pidFile = join(dir, `holds-stdin-${spawner}.pid`);
+    const sockets = () => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:'); } catch { return false; } }).length;
+    const before = sockets();
+    // The escaped child keeps stdin open and never reads it, so 4 MiB can never be written.
+    await runHook(spec(`exec 3<&0; setsid sh -c 'echo $$ > ${pidFile}; exec sleep 30' 0<&3 3<&- & while [ ! -s ${pidFile} ]; do sleep 0.01; done`, { stdin: 'x'.repeat(4 * 1024 * 1024), captureOutput: false }));
+    try {
+      expect(sockets()).toBeLessThanOrEqual(before);
+    } finally {
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+    }
   });
 
   it('runs with the given cwd and only the given environment', async () => {

@@ -132,6 +132,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     clearTimeout(killTimer);
     signalProcessGroup(pid, 'SIGKILL');
     await drain(closed, streams, spec.shutdownMs);
+    // Unwritten input is dropped: a process that escaped the group must not hold it.
+    child.stdin?.destroy();
     untrackProcessGroup(pid);
     // A pid that was not reaped may still be this process's: its session is not swept.
     if (exit !== null) scheduleSessionSweep(pid);
@@ -143,6 +145,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   const complete = await drain(closed, streams, spec.drainMs);
   clearTimeout(killTimer);
   signalProcessGroup(pid, 'SIGKILL');
+  child.stdin?.destroy();
   untrackProcessGroup(pid);
   scheduleSessionSweep(pid);
   return { kind: 'exited', exit: first, complete };
