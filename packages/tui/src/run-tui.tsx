@@ -208,7 +208,14 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
 
   const [{ render }, { App }] = await Promise.all([import('ink'), import('./components/app.js')]);
   stdout.write(BRACKETED_PASTE_ON);
-  const inst = render(<App host={host} store={store} controller={controller} />, { stdin, stdout, exitOnCtrlC: false, patchConsole: false });
+  const { LiveStdout } = await import('./live-stdout.js');
+  const liveOut = new LiveStdout(stdout);
+  const inst = render(<App host={host} store={store} controller={controller} />, {
+    stdin,
+    stdout: liveOut as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   const onSignal = () => void controller.quit();
   process.on('SIGHUP', onSignal);
   if (options.prompt) void controller.submit(options.prompt);
@@ -217,7 +224,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   process.off('SIGHUP', onSignal);
   watcher.close();
   await socket?.close();
+  store.flush();
   inst.unmount();
+  liveOut.dispose();
   stdout.write(BRACKETED_PASTE_OFF);
   await host.dispose().catch(() => {});
   return exitCode;

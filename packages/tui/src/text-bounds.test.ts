@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutText, oneLine, tailLines, type CutLimits } from './text-bounds.js';
+import { cutText, oneLine, type CutLimits } from './text-bounds.js';
 
 const limits: CutLimits = { headLines: 3, tailLines: 2, lineChars: 20, maxChars: 1000 };
 
@@ -55,26 +55,6 @@ describe('cutText', () => {
         const expected = lines.length > 1 && lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines;
         expect(r.lines).toEqual(expected);
       }),
-    );
-  });
-});
-
-describe('tailLines', () => {
-  it('returns the last lines and how many were hidden', () => {
-    expect(tailLines('a\nb\nc\nd', 2)).toEqual({ lines: ['c', 'd'], hidden: 2 });
-    expect(tailLines('a\nb', 5)).toEqual({ lines: ['a', 'b'], hidden: 0 });
-    expect(tailLines('abc', 0)).toEqual({ lines: [], hidden: 0 });
-  });
-
-  it('property: equals a naive split, bounded by maxLines', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200, unit: fc.constantFrom('a', '\n', 'b') }), fc.integer({ min: 1, max: 6 }), (text, n) => {
-        const all = text.split('\n');
-        const r = tailLines(text, n);
-        expect(r.lines).toEqual(all.slice(-n));
-        expect(r.hidden).toBe(Math.max(0, all.length - n));
-      }),
-      { numRuns: 300 },
     );
   });
 });

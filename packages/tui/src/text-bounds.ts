@@ -77,6 +77,14 @@ function cleanLine(line: string): string {
   return sanitizeLine(line.replace(/\r$/, '')).text;
 }
 
+/**
+ * Prose (an answer, reasoning, a message) as display lines, whole: every line kept, none
+ * shortened, control characters stripped (tabs become spaces). The terminal wraps them.
+ */
+export function proseLines(text: string): string[] {
+  return text.split('\n').map(cleanLine);
+}
+
 /** One display line from any text (hook label, reason, preview): control-stripped, bounded. */
 export function oneLine(text: string, maxChars = 200): string {
   return sanitizeLine(text, maxChars).text;
@@ -85,28 +93,4 @@ export function oneLine(text: string, maxChars = 200): string {
 /** Multi-line display text: control characters stripped (newlines kept), bounded. */
 export function safeText(text: string, maxChars = 4000): string {
   return sanitizeText(text, maxChars).text;
-}
-
-/** The last `maxLines` lines of a streaming text (the live region never grows past them). */
-export function tailLines(text: string, maxLines: number): { readonly lines: readonly string[]; readonly hidden: number } {
-  if (maxLines <= 0) return { lines: [], hidden: 0 };
-  // Walk back over at most `maxLines` newlines: the cost does not depend on the text's length.
-  let start = text.length;
-  let seen = 0;
-  while (seen < maxLines) {
-    const nl = start === 0 ? -1 : text.lastIndexOf('\n', start - 1);
-    if (nl === -1) {
-      start = 0;
-      break;
-    }
-    seen++;
-    if (seen === maxLines) {
-      start = nl + 1;
-      break;
-    }
-    start = nl;
-  }
-  const lines = text.slice(start).split('\n');
-  const hidden = start === 0 ? 0 : countNewlines(text, 0, start);
-  return { lines: lines.map((l) => cleanLine(l)), hidden };
 }

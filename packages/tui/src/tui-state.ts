@@ -1,6 +1,6 @@
 import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
-import { cutText, oneLine, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
+import { cutText, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
 /** A finished transcript entry (rendered once, in Ink's `<Static>`). */
 export interface TranscriptItem {
@@ -30,7 +30,10 @@ export interface ToolCallView {
 export interface TuiState {
   readonly items: readonly TranscriptItem[];
   readonly nextId: number;
-  /** The assistant text and reasoning streaming right now (the live region). */
+  /**
+   * The assistant text and reasoning streaming right now that is not printed yet: the
+   * paragraph in progress. Each finished line moves into the transcript as it completes.
+   */
   readonly liveText: string;
   readonly liveReasoning: string;
   readonly toasts: readonly Toast[];
@@ -45,9 +48,12 @@ export interface TuiState {
 export const INITIAL_STATE: TuiState = { items: [], nextId: 1, liveText: '', liveReasoning: '', toasts: [], status: null, calls: [], restore: null };
 
 export const TOAST_MS = { error: 12_000, warning: 6_000, info: 10_000 } as const;
-/** Bound on what the live streaming text keeps (the transcript item gets a head+tail cut anyway). */
-export const LIVE_TEXT_MAX = 256 * 1024;
-/** Finished items kept in memory (Static has already printed the older ones). */
+/** A paragraph in progress longer than this is printed as it stands and continues on a new line. */
+export const LIVE_TEXT_MAX = 64 * 1024;
+/**
+ * Finished items whose lines are kept in memory. Older ones are already in the terminal's
+ * scrollback; they stay in the list (Ink's `<Static>` counts items by position) with no lines.
+ */
 export const ITEMS_KEPT = 500;
 
 export type TuiAction =
@@ -57,9 +63,14 @@ export type TuiAction =
   | { readonly type: 'tick'; readonly now: number }
   | { readonly type: 'status'; readonly text: string | null };
 
+const NO_LINES: readonly string[] = [];
+
 function addItem(s: TuiState, kind: TranscriptItem['kind'], lines: readonly string[], tone?: TranscriptItem['tone']): TuiState {
   const item: TranscriptItem = tone ? { id: s.nextId, kind, lines, tone } : { id: s.nextId, kind, lines };
-  const items = s.items.length >= ITEMS_KEPT ? [...s.items.slice(-(ITEMS_KEPT - 1)), item] : [...s.items, item];
+  const items = [...s.items, item];
+  // The list only grows (its length is how `<Static>` knows what is new); old lines are let go.
+  const old = items.length - 1 - ITEMS_KEPT;
+  if (old >= 0 && items[old]!.lines.length) items[old] = { ...items[old]!, lines: NO_LINES };
   return { ...s, items, nextId: s.nextId + 1 };
 }
 
@@ -68,20 +79,34 @@ function addToast(s: TuiState, level: Toast['level'], message: string, durationM
   return { ...s, toasts: [...s.toasts.filter((t) => t.expiresAt > now), toast].slice(-8), nextId: s.nextId + 1 };
 }
 
-/** Move the streamed text (and reasoning) into finished transcript items. */
+/** Move the rest of the streamed text (and reasoning) into finished transcript items, whole. */
 export function flushLive(s: TuiState): TuiState {
   let out = s;
-  if (s.liveReasoning.trim()) out = addItem(out, 'reasoning', cutText(s.liveReasoning, DEFAULT_CUT).lines, 'dim');
-  if (s.liveText.trim()) out = addItem(out, 'assistant', cutText(s.liveText, { ...DEFAULT_CUT, headLines: 200, tailLines: 40 }).lines);
-  return { ...out, liveText: '', liveReasoning: '' };
+  if (s.liveReasoning.trim()) out = addItem(out, 'reasoning', proseLines(s.liveReasoning), 'dim');
+  if (s.liveText.trim()) out = addItem(out, 'assistant', proseLines(s.liveText));
+  return s.liveText === '' && s.liveReasoning === '' ? out : { ...out, liveText: '', liveReasoning: '' };
 }
 
-const appendBounded = (acc: string, more: string): string => {
-  // A huge delta replaces the buffer outright (no multi-megabyte concatenation).
-  if (more.length >= LIVE_TEXT_MAX) return more.slice(more.length - LIVE_TEXT_MAX);
-  const next = acc + more;
-  return next.length > LIVE_TEXT_MAX ? next.slice(next.length - LIVE_TEXT_MAX) : next;
-};
+/**
+ * Append streamed text; every line it completes is printed (a transcript item) and only the
+ * line in progress stays live. Nothing is dropped: a line in progress past
+ * {@link LIVE_TEXT_MAX} is printed as it stands.
+ */
+function stream(s: TuiState, which: 'text' | 'reasoning', more: string): TuiState {
+  let out = s;
+  // Text after reasoning: the reasoning is finished.
+  if (which === 'text' && s.liveReasoning) out = s.liveReasoning.trim() ? addItem({ ...out, liveReasoning: '' }, 'reasoning', proseLines(s.liveReasoning), 'dim') : { ...out, liveReasoning: '' };
+  const acc = (which === 'text' ? out.liveText : out.liveReasoning) + more;
+  const nl = acc.lastIndexOf('\n');
+  let done = nl >= 0 ? acc.slice(0, nl) : null;
+  let rest = nl >= 0 ? acc.slice(nl + 1) : acc;
+  if (rest.length > LIVE_TEXT_MAX) {
+    done = done === null ? rest : `${done}\n${rest}`;
+    rest = '';
+  }
+  if (done !== null) out = addItem(out, which === 'text' ? 'assistant' : 'reasoning', proseLines(done), which === 'text' ? undefined : 'dim');
+  return which === 'text' ? { ...out, liveText: rest } : { ...out, liveReasoning: rest };
+}
 
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
@@ -127,9 +152,9 @@ export function reduceTui(s: TuiState, a: TuiAction): TuiState {
 function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
   switch (e.type) {
     case 'text_delta':
-      return { ...s, liveText: appendBounded(s.liveText, e.text) };
+      return stream(s, 'text', e.text);
     case 'reasoning_delta':
-      return { ...s, liveReasoning: appendBounded(s.liveReasoning, e.text) };
+      return stream(s, 'reasoning', e.text);
     case 'turn_started':
       return { ...s, status: null };
     case 'retry':
@@ -157,7 +182,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       if (e.hook.result === 'ok') return s; // a quiet success leaves no trace
       return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
     case 'message_submitted': {
-      const lines = cutText(e.text, { ...DEFAULT_CUT, headLines: 20, tailLines: 5 }).lines.map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
+      const lines = proseLines(e.text).map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
       const f = addItem(flushLive(s), 'user', lines);
       return e.rewritten ? addItem(f, 'hook', ['message rewritten by a message_submit hook'], 'warn') : f;
     }

@@ -47,8 +47,3 @@ export function agentRows(agents: readonly SubagentInfo[]): string[] {
   if (agents.length === 0) return ['no sub-agents in this session'];
   return agents.map((a) => `${GLYPH[a.status] ?? '?'} ${oneLine(a.name ?? a.agentId, 40)} ${a.status} \u2014 ${oneLine(a.prompt, 80)}${a.result ? ` \u2192 ${oneLine(a.result, 80)}` : ''}`);
 }
-
-/** How many rows the live region may use: always strictly less than the terminal's height. */
-export function liveBudget(rows: number, reserved: number): number {
-  return Math.max(1, rows - reserved - 1);
-}
