@@ -106,6 +106,25 @@ describe('TuiController', () => {
     expect(t.lines().at(-1)).toBe('no tool call yet');
   });
 
+  it('a long tool output is cut to head and tail with a true count, and /expand shows all of it', async () => {
+    const t = setup();
+    const big = Array.from({ length: 500 }, (_, i) => `out ${i + 1}`).join('\n');
+    t.host.emit({ type: 'tool_call_started', id: 'c1', name: 'bash', input: { command: 'seq' } });
+    t.host.emit({ type: 'tool_call_completed', outcome: { id: 'c1', name: 'bash', input: { command: 'seq' }, result: { content: big, success: true }, error: null, modelText: big, decision: null, receipt: null, durationMs: 3 } as never });
+    const cut = t.lines();
+    expect(cut).toContain('\u2713 #1 bash (3 ms) \u00b7 /expand 1');
+    expect(cut).toContain('  \u2026 484 lines not shown \u2026');
+    expect(cut.filter((l) => /^ {2}out \d+$/.test(l))).toHaveLength(16);
+    t.type('/expand 1', '\r');
+    await t.flush();
+    const all = t.lines().slice(cut.length);
+    expect(all[0]).toBe('#1 bash, the whole output:');
+    expect(all.slice(1)).toEqual(big.split('\n'));
+    t.type('/expand 7', '\r');
+    await t.flush();
+    expect(t.lines().at(-1)).toBe('no tool call #7 (1..1)');
+  });
+
   it('/hooks runs the cli implementation with the workspace and shows its output', async () => {
     const seen: string[][] = [];
     const t = setup({ runCommand: async (argv) => (seen.push(argv), { exitCode: 0, stdout: 'tool_call_before\n  gate  30s\n', stderr: '' }) });

@@ -2,7 +2,7 @@ import { parseMode, parsePosture, type HostEvent, type SessionHostApi } from '@c
 import { backspace, deleteForward, historyDown, historyUp, insertText, moveCursor, setText, takeSubmission, emptyComposer } from './composer.js';
 import type { Key } from './input-decoder.js';
 import { completeSlash, parseSlash, SLASH_COMMANDS } from './slash-commands.js';
-import { decisionLines } from './tui-state.js';
+import { decisionLines, OUTPUTS_KEPT } from './tui-state.js';
 import type { AlwaysAllow, TuiStore } from './tui-store.js';
 import { agentRows, modeLabel, nextMode, nextPosture, postureLabel } from './view-models.js';
 import { oneLine } from './text-bounds.js';
@@ -330,6 +330,18 @@ export class TuiController {
         const call = calls.find((c) => c.n === n);
         if (!call) return this.info(calls.length ? `no tool call #${oneLine(args[0] ?? '', 20)} (1..${calls.length})` : 'no tool call yet', 'warn');
         return this.info(decisionLines(call).join('\n'));
+      }
+      case 'expand': {
+        const calls = this.store.getSnapshot().ui.calls;
+        const n = args[0] ? Number(args[0].replace(/^#/, '')) : (calls.at(-1)?.n ?? 0);
+        const call = calls.find((c) => c.n === n);
+        if (!call) return this.info(calls.length ? `no tool call #${oneLine(args[0] ?? '', 20)} (1..${calls.length})` : 'no tool call yet', 'warn');
+        if (call.output === null) {
+          const old = calls.indexOf(call) < calls.length - OUTPUTS_KEPT;
+          return this.info(`#${n} ${oneLine(call.tool, 64)}: ${old ? `its output is no longer kept (the last ${OUTPUTS_KEPT} calls keep theirs)` : 'it has no output (it did not run, or has not finished)'}`, 'warn');
+        }
+        this.store.dispatch({ type: 'item', kind: 'output', text: `#${n} ${oneLine(call.tool, 64)}, the whole output:\n${call.output}`, tone: 'dim', cut: null });
+        return;
       }
       case 'reload':
         return this.reload();

@@ -37,7 +37,7 @@ describe('reduceTui', () => {
     const big = Array.from({ length: 1000 }, (_, i) => `out ${i}`).join('\n');
     const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'seq' } }), host({ type: 'tool_call_completed', outcome: outcome({ result: { content: big, success: true } }) })]);
     const result = s.items[1]!;
-    expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms)');
+    expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms) \u00b7 /expand 1');
     expect(result.lines.length).toBeLessThan(20);
     expect(result.lines.join('\n')).toMatch(/lines not shown/);
     expect(result.lines.at(-1)).toBe('  out 999');

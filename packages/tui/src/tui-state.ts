@@ -1,6 +1,6 @@
 import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
-import { cutText, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
+import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
 /** A finished transcript entry (rendered once, in Ink's `<Static>`). */
 export interface TranscriptItem {
@@ -24,7 +24,12 @@ export interface ToolCallView {
   readonly callId: string;
   readonly tool: string;
   readonly decision: GateDecisionRecord | null;
+  /** The whole output as the agent kept it (`/expand n`); `null` once older than {@link OUTPUTS_KEPT} calls. */
+  readonly output: string | null;
 }
+
+/** Tool calls whose whole output is kept for `/expand`. */
+export const OUTPUTS_KEPT = 50;
 
 /** Everything the TUI shows that is not in the host's snapshot. */
 export interface TuiState {
@@ -58,7 +63,8 @@ export const ITEMS_KEPT = 500;
 
 export type TuiAction =
   | { readonly type: 'host'; readonly event: HostEvent; readonly now: number }
-  | { readonly type: 'item'; readonly kind: TranscriptItem['kind']; readonly text: string; readonly tone?: TranscriptItem['tone']; readonly cut?: CutLimits }
+  /** `cut: null` prints the text whole. */
+  | { readonly type: 'item'; readonly kind: TranscriptItem['kind']; readonly text: string; readonly tone?: TranscriptItem['tone']; readonly cut?: CutLimits | null }
   | { readonly type: 'toast'; readonly level: Toast['level']; readonly message: string; readonly durationMs?: number; readonly now: number }
   | { readonly type: 'tick'; readonly now: number }
   | { readonly type: 'status'; readonly text: string | null };
@@ -135,7 +141,7 @@ function hookLine(h: HookActivityEnd): string {
 export function reduceTui(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
     case 'item':
-      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
+      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, a.cut === null ? proseLines(a.text) : cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
     case 'toast':
       return addToast(s, a.level, a.message, a.durationMs ?? TOAST_MS[a.level], a.now);
     case 'tick': {
@@ -162,21 +168,28 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'tool_call_started': {
       const f = flushLive(s);
       const n = f.calls.length + 1;
-      const calls = [...f.calls, { n, callId: e.id, tool: e.name, decision: null }].slice(-1000);
+      const calls = [...f.calls, { n, callId: e.id, tool: e.name, decision: null, output: null }].slice(-1000);
       return addItem({ ...f, calls }, 'tool', [`\u25b8 #${n} ${inputSummary(e.name, e.input)}`]);
     }
     case 'tool_call_completed': {
       const o = e.outcome;
       const known = s.calls.find((c) => c.callId === o.id);
-      const calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision }];
+      const output = o.result ? o.result.content : null;
+      let calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
       const n = known?.n ?? calls.length;
+      // Only the latest calls keep their whole output.
+      const old = calls.length - 1 - OUTPUTS_KEPT;
+      if (old >= 0 && calls[old]!.output !== null) calls = calls.map((c, i) => (i <= old && c.output !== null ? { ...c, output: null } : c));
       const ok = o.error === null && (o.result?.success ?? true);
       const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
         : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ' \u00b7 /why ' + n : ''}`;
-      const body = o.result ? cutText(o.result.content, { ...DEFAULT_CUT, maxChars: 32 * 1024 }).lines.map((l) => `  ${l}`) : [];
-      return addItem({ ...flushLive(s), calls }, 'tool_result', [head, ...body], ok ? 'ok' : 'bad');
+      const omitted = o.result?.metadata?.omitted_lines;
+      const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
+      const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
+      const headLine = cut?.cut ? `${head} \u00b7 /expand ${n}` : head;
+      return addItem({ ...flushLive(s), calls }, 'tool_result', [headLine, ...body], ok ? 'ok' : 'bad');
     }
     case 'hook_finished':
       if (e.hook.result === 'ok') return s; // a quiet success leaves no trace

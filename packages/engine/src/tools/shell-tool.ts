@@ -46,6 +46,8 @@ interface RunResult {
   readonly stderr: string;
   readonly stdoutTruncated: boolean;
   readonly stderrTruncated: boolean;
+  /** Line breaks in the output bytes that were not kept (the middle of a long output); unknown from the process host. */
+  readonly omittedLines?: number;
 }
 
 /**
@@ -126,7 +128,7 @@ function runCommandInProcess(command: string, cwd: string, env: Record<string, s
         untrackProcessGroup(pid);
         scheduleSessionSweep(pid);
         const status: RunResult['status'] = ending ?? (code === null ? 'killed' : code === 0 ? 'completed' : 'failed');
-        resolve({ exitCode: code, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false });
+        resolve({ exitCode: code, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false, omittedLines: stdout.droppedLines + (stderr?.droppedLines ?? 0) });
       };
       const drainTimer = setTimeout(() => {
         for (const s of streams) s.destroy();
@@ -225,7 +227,8 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
       return {
         content: `${body}${tail}`,
         success: run.status === 'completed',
-        metadata: { exit_code: run.exitCode, status: run.status },
+        // omitted_lines: what a surface needs to say truly how many lines it does not show.
+        metadata: { exit_code: run.exitCode, status: run.status, ...((run.stdoutTruncated || run.stderrTruncated) && run.omittedLines !== undefined ? { omitted_lines: run.omittedLines } : {}) },
         receipt,
       };
     },
