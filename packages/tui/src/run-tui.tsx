@@ -215,6 +215,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
     stdout: liveOut as unknown as NodeJS.WriteStream,
     exitOnCtrlC: false,
     patchConsole: false,
+    // Streamed text is already drawn at most once per STREAM_FRAME_MS (the store joins deltas);
+    // Ink's own throttle is kept short so a key's frame never waits behind a stream frame.
+    maxFps: 120,
   });
   const onSignal = () => void controller.quit();
   process.on('SIGHUP', onSignal);
