@@ -52,6 +52,9 @@ describe('TuiController', () => {
     t.host.update({ busy: true });
     t.type('\x1b');
     expect(t.host.calls).toEqual(['mode:operate', 'posture:auto_review', 'posture:full_access', 'cancel']);
+    // A posture change leaves a line in the transcript, Full Access highlighted.
+    expect(t.lines().filter((l) => l.startsWith('posture:'))).toEqual(['posture: Auto-Review', 'posture: Full Access']);
+    expect(t.store.getSnapshot().ui.items.find((i) => i.lines[0] === 'posture: Full Access')!.tone).toBe('warn');
   });
 
   it('the approval modal: y, a, n, Esc', async () => {
@@ -97,10 +100,14 @@ describe('TuiController', () => {
     t.type('/queue drop 1', '\r');
     await t.flush();
     expect(t.host.calls).toContain('dequeue:0');
+    // Enter on an open menu takes the highlighted command when the typed text starts it...
+    t.type('/que', '\r');
+    await t.flush();
+    expect(t.lines().slice(-2)).toEqual(['\u276f /queue', '1. b']);
+    // ...and a mistyped name is reported with a suggestion, never run as another command.
     t.type('/hoks', '\r');
     await t.flush();
-    // Enter on an open menu takes the highlighted command
-    expect(t.lines().join('\n')).not.toMatch(/unknown command/);
+    expect(t.lines().slice(-2)).toEqual(['\u276f /hoks', 'unknown command /hoks \u2014 did you mean /hooks? (/help lists them)']);
     t.type('/why', '\r');
     await t.flush();
     expect(t.lines().at(-1)).toBe('no tool call yet');
@@ -118,8 +125,8 @@ describe('TuiController', () => {
     t.type('/expand 1', '\r');
     await t.flush();
     const all = t.lines().slice(cut.length);
-    expect(all[0]).toBe('#1 bash, the whole output:');
-    expect(all.slice(1)).toEqual(big.split('\n'));
+    expect(all.slice(0, 2)).toEqual(['\u276f /expand 1', '#1 bash, the whole output:']);
+    expect(all.slice(2)).toEqual(big.split('\n'));
     t.type('/expand 7', '\r');
     await t.flush();
     expect(t.lines().at(-1)).toBe('no tool call #7 (1..1)');
@@ -132,7 +139,21 @@ describe('TuiController', () => {
     await t.flush();
     await t.flush();
     expect(seen).toEqual([['hooks', 'list', '--workspace', '/ws']]);
-    expect(t.lines()).toEqual(['tool_call_before', '  gate  30s']);
+    // The command is echoed, then its output.
+    expect(t.lines()).toEqual(['\u276f /hooks', 'tool_call_before', '  gate  30s']);
+  });
+
+  it('/hooks events runs without --workspace (the cli command takes none); the others get it', async () => {
+    const seen: string[][] = [];
+    const t = setup({ runCommand: async (argv) => (seen.push(argv), { exitCode: 0, stdout: 'session_start\n', stderr: '' }) });
+    t.type('/hooks events', '\r');
+    await t.flush();
+    t.type('/hooks review', '\r');
+    await t.flush();
+    expect(seen).toEqual([
+      ['hooks', 'events'],
+      ['hooks', 'review', '--workspace', '/ws'],
+    ]);
   });
 
   it('Ctrl-C twice quits through end(); once only warns', async () => {
@@ -140,6 +161,9 @@ describe('TuiController', () => {
     t.type('\x03');
     await t.flush();
     expect(t.exits).toEqual([]);
+    // The hint lasts exactly as long as the window in which a second Ctrl-C quits.
+    const hint = t.store.getSnapshot().ui.toasts.find((x) => /Ctrl-C again/.test(x.message))!;
+    expect(hint.expiresAt).toBe(1_000 + QUIT_WINDOW_MS);
     t.tick(QUIT_WINDOW_MS + 1);
     t.type('\x03');
     await t.flush();
@@ -182,6 +206,6 @@ describe('TuiController', () => {
     t.host.reloadReport = { changed: true, hookCount: 3, notes: ['project hooks changed since approval: run /hooks review'] };
     t.type('/reload', '\r');
     await t.flush();
-    expect(t.lines()).toEqual(['configuration reloaded: 3 hooks (changed)', '  project hooks changed since approval: run /hooks review']);
+    expect(t.lines()).toEqual(['\u276f /reload', 'configuration reloaded: 3 hooks (changed)', '  project hooks changed since approval: run /hooks review']);
   });
 });

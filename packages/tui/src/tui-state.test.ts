@@ -58,6 +58,11 @@ describe('reduceTui', () => {
     expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
   });
 
+  it('a queued message is not a transcript line (the live queue shows it until it is sent, once)', () => {
+    const s = run([host({ type: 'message_queued', text: 'and then this', queuedCount: 1 })]);
+    expect(s.items).toEqual([]);
+  });
+
   it('a blocked message leaves a line and hands its text back', () => {
     const s = run([host({ type: 'message_blocked', source: 'fresh', original: 'deploy now', reason: 'not on fridays' }, 1000)]);
     expect(allLines(s)[0]).toMatch(/blocked by a message_submit hook \u2014 not on fridays/);

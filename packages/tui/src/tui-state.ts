@@ -203,7 +203,8 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       // (The host also posts a warning notice, which becomes the toast.)
       return { ...addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), restore: { id: s.nextId, text: e.original } };
     case 'message_queued':
-      return addItem(s, 'info', [`queued (${e.queuedCount}): ${oneLine(e.text, 120)}`], 'dim');
+      // Shown once: in the live region's queue until it is sent, then as the message itself.
+      return s;
     case 'notice':
       return addToast(s, e.notice.level, e.notice.message, e.notice.durationMs, now);
     case 'error':
