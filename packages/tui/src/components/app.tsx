@@ -9,7 +9,7 @@ import { oneLine } from '../text-bounds.js';
 import type { TuiController } from '../tui-controller.js';
 import { visibleToast, type TranscriptItem } from '../tui-state.js';
 import type { Modal, TuiStore } from '../tui-store.js';
-import { HOOK_SHOW_AFTER_MS, statusLine } from '../view-models.js';
+import { approvalRows, HOOK_SHOW_AFTER_MS, statusLine } from '../view-models.js';
 import { useKeys } from './use-keys.js';
 
 export interface AppProps {
@@ -36,14 +36,7 @@ const MAX_MENU = 6;
 
 /** The open modal as rows (wrapped by the live layout); the last row is the key hint. */
 function modalRows(modal: Modal, answers: Readonly<Record<string, unknown>>, always: boolean): Row[] | null {
-  if (modal.kind === 'approval') {
-    const r = modal.request;
-    return [
-      { text: r.reason === 'hook' ? 'A hook asks for approval' : 'Approve this tool call?', bold: true, color: 'yellow' },
-      { text: oneLine(r.summary || r.tool, 2000), color: 'yellow' },
-      { text: `y allow once \u00b7 a allow for this session${always ? ' \u00b7 A always (permissions rule)' : ''} \u00b7 n / Esc deny`, color: 'gray' },
-    ];
-  }
+  if (modal.kind === 'approval') return approvalRows(modal.request, always);
   const q = modal.request.questions.find((x) => !(x.id in answers));
   if (!q) return null;
   return [
