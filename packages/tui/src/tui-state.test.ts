@@ -58,6 +58,26 @@ describe('reduceTui', () => {
     expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
   });
 
+  it('/why shows who asked for approval and what the person answered (a denial is not shown as allow)', () => {
+    const request = { id: 'approval_c1', callId: 'c1', tool: 'bash', input: { command: 'rm x' }, reason: 'posture', summary: 'bash: rm x' };
+    const s = run([
+      host({ type: 'tool_call_started', id: 'c1', name: 'bash', input: { command: 'rm x' } }),
+      host({ type: 'approval_required', request }),
+      host({ type: 'approval_resolved', id: 'approval_c1', decision: 'deny' }),
+      host({ type: 'tool_call_completed', outcome: outcome({ id: 'c1', result: null, error: { kind: 'approval_denied', message: 'the user denied this call' } }) }),
+    ]);
+    expect(decisionLines(s.calls[0]!)).toEqual(['#1 bash: no tool_call_before hook was consulted', '  approval: the posture asked; you denied it']);
+  });
+
+  it('a rewrite or a block by a message_submit hook leaves one line, the hook\'s own', () => {
+    const step = (result: string, detail: string) => host({ type: 'hook_finished', hook: { event: 'message_submit', label: 'policy', index: 1, total: 1, durationMs: 3, result, detail } });
+    const rewritten = run([step('rewrote', 'expanded a shortcut'), host({ type: 'message_submitted', source: 'fresh', original: 'x', text: 'y', rewritten: true })]);
+    expect(allLines(rewritten)).toEqual(['hook policy (message_submit) rewrote the input \u2014 expanded a shortcut', '\u276f y']);
+    const blocked = run([step('blocked', 'not on fridays'), host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' })]);
+    expect(allLines(blocked)).toEqual(['hook policy (message_submit) blocked the message \u2014 not on fridays']);
+    expect(blocked.restore?.text).toBe('deploy');
+  });
+
   it('a queued message is not a transcript line (the live queue shows it until it is sent, once)', () => {
     const s = run([host({ type: 'message_queued', text: 'and then this', queuedCount: 1 })]);
     expect(s.items).toEqual([]);

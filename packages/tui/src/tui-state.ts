@@ -26,6 +26,8 @@ export interface ToolCallView {
   readonly decision: GateDecisionRecord | null;
   /** The whole output as the agent kept it (`/expand n`); `null` once older than {@link OUTPUTS_KEPT} calls. */
   readonly output: string | null;
+  /** The approval asked for the call (why) and the person's answer, once given. */
+  readonly approval?: { readonly reason: 'posture' | 'hook' | 'permission'; readonly answer: 'allow' | 'allow_session' | 'deny' | null };
 }
 
 /** Tool calls whose whole output is kept for `/expand`. */
@@ -165,6 +167,16 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       return { ...s, status: null };
     case 'retry':
       return { ...s, status: oneLine(`retrying (${e.attempt}) after ${e.category}: ${e.message}`, 200) };
+    case 'approval_required': {
+      const r = e.request;
+      const approval = { reason: r.reason, answer: null };
+      const known = s.calls.some((c) => c.callId === r.callId);
+      return { ...s, calls: known ? s.calls.map((c) => (c.callId === r.callId ? { ...c, approval } : c)) : s.calls };
+    }
+    case 'approval_resolved': {
+      const callId = e.id.replace(/^approval_/, '');
+      return { ...s, calls: s.calls.map((c) => (c.callId === callId && c.approval ? { ...c, approval: { ...c.approval, answer: e.decision } } : c)) };
+    }
     case 'tool_call_started': {
       const f = flushLive(s);
       const n = f.calls.length + 1;
@@ -196,12 +208,16 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
     case 'message_submitted': {
       const lines = proseLines(e.text).map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
-      const f = addItem(flushLive(s), 'user', lines);
-      return e.rewritten ? addItem(f, 'hook', ['message rewritten by a message_submit hook'], 'warn') : f;
+      // (A rewrite already has its line: the hook's, naming it.)
+      return addItem(flushLive(s), 'user', lines);
     }
-    case 'message_blocked':
-      // (The host also posts a warning notice, which becomes the toast.)
-      return { ...addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), restore: { id: s.nextId, text: e.original } };
+    case 'message_blocked': {
+      // One line: the blocking hook's own (its name and reason) when it has one, else this.
+      const last = s.items.at(-1);
+      const said = last?.kind === 'hook' && /\(message_submit\) blocked the message/.test(last.lines[0] ?? '');
+      const f = said ? flushLive(s) : addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad');
+      return { ...f, restore: { id: s.nextId, text: e.original } };
+    }
     case 'message_queued':
       // Shown once: in the live region's queue until it is sent, then as the message itself.
       return s;
@@ -231,10 +247,16 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
   }
 }
 
+function approvalLine(a: NonNullable<ToolCallView['approval']>): string {
+  const who = a.reason === 'hook' ? 'a hook asked' : a.reason === 'permission' ? 'a permissions rule asked' : 'the posture asked';
+  const answer = a.answer === null ? 'no answer yet' : a.answer === 'deny' ? 'you denied it' : a.answer === 'allow_session' ? 'you allowed the tool for the session' : 'you allowed it once';
+  return `  approval: ${who}; ${answer}`;
+}
+
 /** The decision record of call `#n`, as display lines (for `/why`). */
 export function decisionLines(call: ToolCallView): string[] {
   const d = call.decision;
-  if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`];
+  if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`, ...(call.approval ? [approvalLine(call.approval)] : [])];
   const lines = [`#${call.n} ${oneLine(d.tool, 64)}: ${d.decision}${d.denyKind ? ` (${d.denyKind})` : ''}`];
   if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
   for (const h of d.hooks) {
@@ -245,6 +267,7 @@ export function decisionLines(call: ToolCallView): string[] {
   lines.push(`  input: ${oneLine(d.input.original, 300)}`);
   if (d.input.rewritten !== null) lines.push(`  rewritten: ${oneLine(d.input.rewritten, 300)}`);
   if (d.additionalContext) lines.push(`  context: ${oneLine(d.additionalContext, 300)}`);
+  if (call.approval) lines.push(approvalLine(call.approval));
   return lines;
 }
 
