@@ -143,6 +143,13 @@ describe('TuiController', () => {
     expect(t.lines()).toEqual(['\u276f /hooks', 'tool_call_before', '  gate  30s']);
   });
 
+  it("the cli's hints name the UI's own command (`/hooks approve`, not `codewhale hooks approve`)", async () => {
+    const t = setup({ runCommand: async () => ({ exitCode: 0, stdout: 'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n', stderr: '' }) });
+    t.type('/hooks review', '\r');
+    await t.flush();
+    expect(t.lines().slice(1)).toEqual(['To run these exact bytes from the next session on: /hooks approve 3f9a', 'hint: run `/hooks review` first']);
+  });
+
   it('/hooks events runs without --workspace (the cli command takes none); the others get it', async () => {
     const seen: string[][] = [];
     const t = setup({ runCommand: async (argv) => (seen.push(argv), { exitCode: 0, stdout: 'session_start\n', stderr: '' }) });

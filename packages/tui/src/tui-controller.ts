@@ -259,7 +259,8 @@ export class TuiController {
     const extra = scoped ? ['--workspace', this.o.workspace, ...(this.o.configPath ? ['--config', this.o.configPath] : [])] : [];
     try {
       const r = await this.o.runCommand([...argv, ...extra]);
-      const out = `${r.stdout}${r.stderr}`.trimEnd();
+      // The cli's hints name its own commands; inside the UI the same command is `/hooks …`.
+      const out = `${r.stdout}${r.stderr}`.trimEnd().replace(/`?\bcodewhale hooks (\w+)/g, (m, sub: string) => `${m.startsWith('`') ? '`' : ''}/hooks ${sub}`);
       this.info(out || `(no output, exit ${r.exitCode})`, r.exitCode === 0 ? 'dim' : 'warn');
     } catch (e) {
       this.info(`error: ${e instanceof Error ? e.message : String(e)}`, 'bad');
