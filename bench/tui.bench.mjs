@@ -3,13 +3,19 @@
 // - time to first frame (runTui called → the status line is written), against a bare Ink app's first frame;
 // - keystroke-to-frame latency (a key written to stdin → the next frame), against a bare Ink echo app;
 // - the longest event-loop stall while a slow (1 s) message_submit hook runs, and while a 10 MB
-//   tool output and a 10 MB streamed answer go through the transcript (goal: none over 16 ms).
+//   tool output and a 10 MB streamed answer go through the transcript (goal: none over 16 ms);
+// - streaming (tui-stream.mjs): a 20 KB answer from a real HTTP model server in 8-character
+//   deltas: terminal bytes per byte of answer, CPU per KB against the engine alone, keystroke →
+//   frame while streaming, Esc → "turn interrupted" on screen, clear sequences per answer. With
+//   CW_TUI_BASE=<another build's packages/tui/dist/index.js> the same rows are measured for that
+//   build too, in the same run (before/after).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { round } from './util.mjs';
+import { engineOnly, streamScenario } from './tui-stream.mjs';
 
 delete process.env.CI; // Ink renders only the last frame under CI
 const root = new URL('..', import.meta.url).pathname;
@@ -168,5 +174,18 @@ export async function run() {
   rows.push({ name: 'tui: longest stall, 10 MB output + 10 MB answer', value: round(st3.max, 2), unit: 'ms', note: `p99 ${round(st3.p99, 2)} ms (goal ≤ 16 ms); idle baseline max ${round(idle.max, 2)} ms` });
 
   for (const sb of [sb1, sb2, sb3]) rmSync(sb.dir, { recursive: true, force: true });
+
+  // 4. streaming, this build (and a base build, when given), against the engine alone
+  const builds = [['', join(root, 'packages/tui/dist/index.js')], ...(process.env.CW_TUI_BASE ? [[' (base build)', process.env.CW_TUI_BASE]] : [])];
+  const engine = await engineOnly();
+  for (const [label, dist] of builds) {
+    const r = await streamScenario(dist);
+    const done = r.finished ? '' : '; the answer did not finish in 300 s';
+    rows.push({ name: `tui: terminal bytes per byte streamed${label}`, value: round(r.bytesPerByte, 2), unit: 'ratio', note: `20 KB answer in 8-char deltas, 100×30 (goal ≤ 4)${done}` });
+    rows.push({ name: `tui: agent CPU per KB streamed${label}`, value: round(r.cpuPerKb, 1), unit: 'ms/KB', note: `engine alone (no UI): ${round(engine.cpuPerKb, 1)} ms/KB, so the UI's share is ${round(r.cpuPerKb - engine.cpuPerKb, 1)} ms/KB` });
+    rows.push({ name: `tui: keystroke → frame while streaming${label}`, value: round(r.keyP99, 2), unit: 'ms p99', note: `median ${round(r.keyMedian, 2)} ms over ${r.keySamples} keys (goal p99 ≤ 16 ms)` });
+    rows.push({ name: `tui: Esc → turn interrupted while streaming${label}`, value: Number.isFinite(r.esc) ? round(r.esc, 1) : 'none in 120 s', unit: 'ms', note: 'after ~20 KB of a 200 KB answer in 8-char deltas; until the line is on screen (goal ≤ 50 ms)' });
+    rows.push({ name: `tui: clear sequences per answer${label}`, value: r.clears, unit: 'count', note: 'ESC[2J / ESC[3J written during the 20 KB answer (goal 0)' });
+  }
   return rows;
 }

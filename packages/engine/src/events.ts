@@ -21,6 +21,11 @@ export interface ApprovalRequest {
   /** Why approval is needed: the posture, a `tool_call_before` hook's `ask`, or a typed `ask` rule. */
   readonly reason: 'posture' | 'hook' | 'permission';
   readonly summary: string;
+  /**
+   * The `tool_call_before` decision record when hooks were consulted: which hook asked and
+   * its (redacted, bounded) reason, and the original input when a hook rewrote it.
+   */
+  readonly decision?: GateDecisionRecord | null;
 }
 
 export type ApprovalDecision = 'allow' | 'allow_session' | 'deny';

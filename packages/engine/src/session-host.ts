@@ -365,7 +365,14 @@ export class SessionHost implements SessionHostApi {
     this.#current = work.catch(() => undefined);
     result = await work;
     this.#scheduleDrain();
+    // Nothing follows after all (the queued message was blocked, or dropped meanwhile): settle.
+    if (!this.#running && this.#state === 'in_progress') this.#observe({ state: 'idle', lastTurnStatus: this.#lastTurnStatus });
     return result;
+  }
+
+  /** Whether the turn that just ended with `status` is followed at once by a queued message. */
+  #followUpQueued(status: string): boolean {
+    return status !== 'interrupted' && !this.#closed && !this.#drainPaused && this.#queue.length > 0;
   }
 
   queue(text: string): void {
@@ -585,7 +592,9 @@ export class SessionHost implements SessionHostApi {
           },
         });
         if (e.status === 'failed') this.#fire({ event: 'session_error', facts: f, status: e.status, error: e.error ?? 'the turn failed' });
-        this.#observe({ state: 'idle', lastTurnStatus: e.status });
+        // A queued follow-up keeps the session busy (D31): no idle/busy pair between this turn and
+        // it. (An interrupted turn pauses the queue, so it does settle.)
+        if (!this.#followUpQueued(e.status)) this.#observe({ state: 'idle', lastTurnStatus: e.status });
         break;
       }
       default:
@@ -611,6 +620,9 @@ export class SessionHost implements SessionHostApi {
     };
     const f = this.#facts();
     this.#fire({ event: 'tool_call_after', facts: f, tool, receipt: o.receipt });
-    if (failed) this.#fire({ event: 'on_error', facts: f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
+    // A call refused by a hook, a permission rule, the posture or the user never ran: it is
+    // not a tool failure, so on_error does not fire for it (D32).
+    const denied = o.error !== null && (o.error.kind === 'hook_denied' || o.error.kind === 'approval_denied');
+    if (failed && !denied) this.#fire({ event: 'on_error', facts: f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
   }
 }

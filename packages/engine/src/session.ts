@@ -421,6 +421,7 @@ export class AgentSession {
         input: p.input,
         reason: p.approval,
         summary: summarize(p.tool.name, p.input),
+        decision: p.decision,
       };
       this.#emit({ type: 'approval_required', request });
       let decision: ApprovalDecision;

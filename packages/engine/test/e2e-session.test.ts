@@ -343,6 +343,61 @@ describe('lifecycle hooks from the session host', () => {
     expect(readFileSync(join(h.dir, 'error.log'), 'utf8')).toBe('tool `bash` failed: [exit code: 3]\n');
   });
 
+  it('a denial is not a tool failure (D32): tool_call_after fires with success false, on_error does not', async () => {
+    const h = await harness({
+      turns: [bash('echo denied-by-hook', 'c1'), bash('echo denied-by-user', 'c2'), bash('exit 3', 'c3'), done()],
+      hooks: (dir) => [
+        { event: 'tool_call_before', command: `case "$DEEPSEEK_TOOL_ARGS" in *denied-by-hook*) exit 2;; *denied-by-user*) echo '{"decision":"ask","reason":"check"}';; esac` },
+        { event: 'tool_call_after', command: `echo "after $DEEPSEEK_TOOL_CALL_ID $DEEPSEEK_TOOL_SUCCESS" >> ${dir}/after.log` },
+        { event: 'on_error', command: `echo "on_error $DEEPSEEK_TOOL_CALL_ID" >> ${dir}/error.log` },
+      ],
+      posture: 'ask',
+      interaction: { approve: async (r) => (r.input && JSON.stringify(r.input).includes('denied-by-user') ? 'deny' : 'allow'), askUser: async () => null },
+    });
+    await h.host.submit('three calls');
+    await h.runtime.idle();
+    expect(readFileSync(join(h.dir, 'after.log'), 'utf8').trim().split('\n').sort()).toEqual(['after c1 false', 'after c2 false', 'after c3 false']);
+    // Only the command that ran and failed is an error.
+    expect(readFileSync(join(h.dir, 'error.log'), 'utf8')).toBe('on_error c3\n');
+  });
+
+  it('a queued follow-up keeps the session busy (D31): one busy/idle pair for a turn and its queued message', async () => {
+    const h = await harness({
+      turns: [{ ...done('first'), delayMs: 300 }, done('second')],
+      hooks: (dir) => (['session_busy', 'session_idle'] as const).map((event) => ({ event, command: `printf '%s %s\\n' "${event}" "$(cat)" >> ${dir}/states.log` })),
+    });
+    await h.host.start();
+    let ended = 0;
+    const both = new Promise<void>((r) => h.host.subscribe((e) => void (e.type === 'turn_completed' && ++ended === 2 && r())));
+    const first = h.host.submit('one');
+    h.host.queue('two');
+    await first;
+    await both;
+    for (let i = 0; i < 100 && h.host.getSnapshot().state !== 'idle'; i++) await new Promise((r) => setTimeout(r, 10));
+    await h.runtime.idle();
+    expect(h.host.getSnapshot().state).toBe('idle');
+    const lines = readFileSync(join(h.dir, 'states.log'), 'utf8').trim().split('\n').sort();
+    expect(lines).toEqual(['session_busy {"from":"idle","to":"in_progress"}', 'session_idle {"from":"in_progress","to":"idle","last_turn_status":"completed"}']);
+  });
+
+  it('a queued message that its message_submit hook blocks still lets the session settle to idle', async () => {
+    const h = await harness({
+      turns: [{ ...done('first'), delayMs: 300 }],
+      hooks: (dir) => [
+        { event: 'message_submit', command: `case "$DEEPSEEK_MESSAGE" in *blocked*) exit 2;; esac` },
+        ...(['session_busy', 'session_idle'] as const).map((event) => ({ event, command: `printf '%s\\n' "${event}" >> ${dir}/states.log` })),
+      ],
+    });
+    await h.host.start();
+    const first = h.host.submit('one');
+    h.host.queue('this is blocked');
+    await first;
+    for (let i = 0; i < 300 && (h.host.getSnapshot().state !== 'idle' || h.host.getSnapshot().busy); i++) await new Promise((r) => setTimeout(r, 10));
+    await h.runtime.idle();
+    expect(h.host.getSnapshot().state).toBe('idle');
+    expect(readFileSync(join(h.dir, 'states.log'), 'utf8').trim().split('\n').sort()).toEqual(['session_busy', 'session_idle']);
+  });
+
   it("a sub-agent's own tool calls fire no operator hooks; the parent fires subagent_spawn and subagent_complete", async () => {
     const h = await harness({
       turns: [

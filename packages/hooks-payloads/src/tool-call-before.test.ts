@@ -115,6 +115,15 @@ describe('foldToolCallBefore (reference §10.2)', () => {
     expect(fold([allow, allow]).decision).toBe('allow');
   });
 
+  it("keeps an ask's reason, redacted and bounded, in the asking hook's row (the approval prompt and /why show it)", () => {
+    const r = fold([run({ stdout: json({ decision: 'allow', reason: 'not kept' }) }), run({ stdout: json({ decision: 'ask', reason: 'a risky \x1b[31mcommand' }), index: 1 })]);
+    expect(r.decision).toBe('ask');
+    expect(r.hooks.map((h) => [h.outcome, h.detail])).toEqual([
+      ['allow', null],
+      ['ask', 'a risky [31mcommand'],
+    ]);
+  });
+
   it('the first JSON deny names the reason', () => {
     const r = fold([run({ stdout: json({ decision: 'deny', reason: 'one' }) }), run({ stdout: json({ decision: 'deny', reason: 'two' }) })]);
     expect(r.message).toMatch(/: one$/);

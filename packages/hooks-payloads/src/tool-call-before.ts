@@ -232,7 +232,8 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
     // that exits 1 and prints a deny still denies, and its rewrite still applies.
     if (verdict.updatedInput) updated = verdict.updatedInput;
     if (verdict.additionalContext) contexts.push(verdict.additionalContext);
-    const reason = verdict.decision === 'deny' && verdict.reason != null ? sanitizeDenialReason(verdict.reason) : null;
+    // A deny's or an ask's reason is kept (redacted, bounded): the approval prompt and `/why` show why.
+    const reason = (verdict.decision === 'deny' || verdict.decision === 'ask') && verdict.reason != null ? sanitizeDenialReason(verdict.reason) : null;
     if (verdict.decision === 'deny') jsonDeny ??= { reason };
     else if (verdict.decision === 'ask') ask = true;
     rows.push(hookRow(o, code, verdict.decision ?? 'no_decision', reason, verdict.updatedInput !== null, verdict.additionalContext !== null));

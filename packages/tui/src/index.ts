@@ -9,7 +9,9 @@ export { TuiController, QUIT_WINDOW_MS, type ControllerOptions, type RunCommand 
 export { TuiStore, type Modal, type StoreSnapshot, type AlwaysAllow, type TrustGate } from './tui-store.js';
 export { reduceTui, INITIAL_STATE, visibleToast, decisionLines, inputSummary, type TuiState, type TuiAction, type TranscriptItem, type Toast } from './tui-state.js';
 export { decodeInput, decodeAll, INITIAL_DECODER, type Key, type DecoderState } from './input-decoder.js';
-export { cutText, tailLines, oneLine, DEFAULT_CUT, type CutLimits, type CutText } from './text-bounds.js';
+export { cutText, proseLines, oneLine, DEFAULT_CUT, type CutLimits, type CutText } from './text-bounds.js';
+export { layoutLive, liveHeight, liveWidth, type LiveInput, type Row } from './live-layout.js';
+export { wrapRows, hardWrap, fitRow, displayWidth } from './rows.js';
 export { parseSlash, completeSlash, SLASH_COMMANDS, splitArgs } from './slash-commands.js';
 export { statusLine, hookActivity, agentRows, HOOK_SHOW_AFTER_MS } from './view-models.js';
 export { openControlSocket, answerControlLine, controlSocketPath, statusReply, type ControlSocket, type StatusReply } from './control-socket.js';

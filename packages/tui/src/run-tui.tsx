@@ -42,11 +42,18 @@ export interface RunTuiOptions {
 /** Exit codes of the interactive UI. */
 export const TUI_EXIT = {
   ok: 0,
-  /** The session failed to end cleanly, or could not start (bad config, unknown provider…). */
+  /** The session failed to end cleanly, or could not start (unknown provider, a failing session_start…). */
   failure: 1,
   /** Not a terminal: stdin or stdout is not a TTY, or TERM is `dumb`. */
   notTerminal: 2,
+  /** Configuration error: config.toml, hooks.toml or permissions.toml cannot be read or parsed (as every `codewhale` command). */
+  config: 3,
 } as const;
+
+/** The exit code for a session that could not start. */
+export function startFailureCode(e: unknown): number {
+  return e instanceof Error && (e as Error & { category?: unknown }).category === 'config' ? TUI_EXIT.config : TUI_EXIT.failure;
+}
 
 /** Why the UI cannot run here, or `null` when it can. */
 export function terminalProblem(stdin: { isTTY?: boolean }, stdout: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): string | null {
@@ -157,7 +164,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
     });
   } catch (e) {
     stderr.write(describeFailure(e));
-    return TUI_EXIT.failure;
+    return startFailureCode(e);
   }
 
   let exitCode: number = TUI_EXIT.ok;
@@ -184,13 +191,17 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
     },
   });
 
-  // session_start fires (awaited) before the first frame.
+  // session_start fires (awaited) before the first frame; say so meanwhile (its hooks may be slow).
+  stdout.write('starting the session (session_start hooks run first)\u2026');
   try {
     await host.start();
   } catch (e) {
+    stdout.write('\n');
     stderr.write(describeFailure(e));
     await host.dispose().catch(() => {});
-    return TUI_EXIT.failure;
+    return startFailureCode(e);
+  } finally {
+    stdout.write('\r\x1b[2K');
   }
 
   let socket: ControlSocket | null = null;
@@ -208,7 +219,17 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
 
   const [{ render }, { App }] = await Promise.all([import('ink'), import('./components/app.js')]);
   stdout.write(BRACKETED_PASTE_ON);
-  const inst = render(<App host={host} store={store} controller={controller} />, { stdin, stdout, exitOnCtrlC: false, patchConsole: false });
+  const { LiveStdout } = await import('./live-stdout.js');
+  const liveOut = new LiveStdout(stdout);
+  const inst = render(<App host={host} store={store} controller={controller} />, {
+    stdin,
+    stdout: liveOut as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    // Streamed text is already drawn at most once per STREAM_FRAME_MS (the store joins deltas);
+    // Ink's own throttle is kept short so a key's frame never waits behind a stream frame.
+    maxFps: 120,
+  });
   const onSignal = () => void controller.quit();
   process.on('SIGHUP', onSignal);
   if (options.prompt) void controller.submit(options.prompt);
@@ -217,7 +238,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   process.off('SIGHUP', onSignal);
   watcher.close();
   await socket?.close();
+  store.flush();
   inst.unmount();
+  liveOut.dispose();
   stdout.write(BRACKETED_PASTE_OFF);
   await host.dispose().catch(() => {});
   return exitCode;

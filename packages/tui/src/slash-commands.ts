@@ -15,6 +15,7 @@ export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
   { name: 'queue', usage: '/queue [drop <n>|clear]', summary: 'messages queued behind the running turn' },
   { name: 'steer', usage: '/steer <text>', summary: 'add text to the running turn' },
   { name: 'why', usage: '/why [n]', summary: 'the hook decision record of tool call #n (default: the last)' },
+  { name: 'expand', usage: '/expand [n]', summary: 'the whole output of tool call #n (default: the last)' },
   { name: 'reload', usage: '/reload', summary: 're-read config.toml and hooks now' },
   { name: 'clear', usage: '/clear', summary: 'start a new conversation in this session' },
   { name: 'quit', usage: '/quit', summary: 'end the session (fires session_end) and exit' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutText, oneLine, tailLines, type CutLimits } from './text-bounds.js';
+import { cutText, cutToolOutput, oneLine, type CutLimits } from './text-bounds.js';
 
 const limits: CutLimits = { headLines: 3, tailLines: 2, lineChars: 20, maxChars: 1000 };
 
@@ -59,30 +59,57 @@ describe('cutText', () => {
   });
 });
 
-describe('tailLines', () => {
-  it('returns the last lines and how many were hidden', () => {
-    expect(tailLines('a\nb\nc\nd', 2)).toEqual({ lines: ['c', 'd'], hidden: 2 });
-    expect(tailLines('a\nb', 5)).toEqual({ lines: ['a', 'b'], hidden: 0 });
-    expect(tailLines('abc', 0)).toEqual({ lines: [], hidden: 0 });
-  });
-
-  it('property: equals a naive split, bounded by maxLines', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200, unit: fc.constantFrom('a', '\n', 'b') }), fc.integer({ min: 1, max: 6 }), (text, n) => {
-        const all = text.split('\n');
-        const r = tailLines(text, n);
-        expect(r.lines).toEqual(all.slice(-n));
-        expect(r.hidden).toBe(Math.max(0, all.length - n));
-      }),
-      { numRuns: 300 },
-    );
-  });
-});
-
 describe('oneLine', () => {
   it('strips controls, makes newlines spaces and bounds the length', () => {
     const r = oneLine('a\nb\x1b[2Jc', 5);
     expect(r).not.toMatch(/[\x00-\x1f]/);
     expect(Array.from(r).length).toBeLessThanOrEqual(5 + 20);
   });
+});
+
+describe('cutToolOutput', () => {
+  /** What the agent keeps of a long output: the first `h` and last `t` characters, with its marker. */
+  function agentKeeps(text: string, h: number, t: number) {
+    const middle = text.slice(h, text.length - t);
+    let breaks = 0;
+    for (let i = middle.indexOf('\n'); i !== -1; i = middle.indexOf('\n', i + 1)) breaks++;
+    return { content: `${text.slice(0, h)}\n[\u2026 ${middle.length} bytes of output omitted \u2026]\n${text.slice(text.length - t)}`, omittedLines: breaks };
+  }
+
+  it('property: the lines shown plus the count not shown are exactly the lines of the whole output', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z0-9 ]{0,12}$/), { minLength: 3, maxLength: 400 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 12 }),
+        (lines, a, b, hl, tl) => {
+          const text = `${lines.join('\n')}\n`;
+          // (The agent always keeps some tail: it marks a cut only when there is one.)
+          const h = a % (text.length - 1);
+          const t = 1 + (b % (text.length - h - 1));
+          const kept = agentKeeps(text, h, t);
+          fc.pre(kept.omittedLines >= 1);
+          const r = cutToolOutput(kept.content, kept.omittedLines, { headLines: hl, tailLines: tl, lineChars: 100, maxChars: 64 * 1024 });
+          const shown = r.lines.filter((l) => !/not shown/.test(l)).length;
+          expect(shown + r.omittedLines).toBe(lines.length);
+          expect(r.lines.join('\n')).toContain(`${r.omittedLines} line${r.omittedLines === 1 ? '' : 's'} not shown`);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('counts two million lines as two million, and names the bytes when the dropped lines are unknown', () => {
+    const text = Array.from({ length: 2_000_000 }, (_, i) => String(i + 1)).join('\n') + '\n';
+    const kept = agentKeeps(text, 16 * 1024, 16 * 1024);
+    const r = cutToolOutput(kept.content, kept.omittedLines);
+    expect(r.lines[0]).toBe('1');
+    expect(r.lines.at(-1)).toBe('2000000');
+    expect(r.omittedLines).toBe(2_000_000 - 16);
+    expect(r.lines).toContain(`\u2026 ${2_000_000 - 16} lines not shown \u2026`);
+    const unknown = cutToolOutput(kept.content, null);
+    expect(unknown.lines.join('\n')).toMatch(/lines not shown \(and \d+ bytes the agent did not keep\)/);
+  }, 30_000);
 });

@@ -69,12 +69,53 @@ export function cutText(text: string, limits: CutLimits = DEFAULT_CUT): CutText 
   return { lines: insertMarker(kept, limits.headLines, omitted), omittedLines: omitted, cut: true };
 }
 
+/** The agent's own marker where it kept only the head and the tail of a long command output. */
+const AGENT_OMITTED = /\n\[\u2026 (\d+) bytes of output omitted \u2026\]\n/;
+
+const splitLines = (t: string): string[] => {
+  const l = t.split('\n');
+  if (l.length > 1 && l[l.length - 1] === '') l.pop();
+  return l;
+};
+
+/**
+ * A tool's output cut to head and tail lines, with a true count of the lines not shown. When the
+ * agent itself kept only the head and tail of the output (its `[… N bytes of output omitted …]`
+ * marker), the lines it dropped are counted too: `omittedLines` is the number of line breaks it
+ * dropped (the tool result's `omitted_lines`), or `null` when unknown, and then the marker also
+ * names the bytes. Pure.
+ */
+export function cutToolOutput(content: string, omittedLines: number | null, limits: CutLimits = DEFAULT_CUT): CutText {
+  const m = AGENT_OMITTED.exec(content);
+  if (!m) return cutText(content, limits);
+  // (The head's last piece is the start of a line that goes on in the dropped middle, even when empty.)
+  const head = content.slice(0, m.index).split('\n');
+  const tail = splitLines(content.slice(m.index + m[0].length));
+  const keptHead = head.slice(0, limits.headLines);
+  const keptTail = limits.tailLines > 0 ? tail.slice(Math.max(0, tail.length - limits.tailLines)) : [];
+  // The head's last line and the tail's first are two parts of one line when no line break was dropped.
+  const dropped = omittedLines === null ? 0 : omittedLines - 1;
+  const omitted = Math.max(0, head.length - keptHead.length + (tail.length - keptTail.length) + dropped);
+  const bytes = omittedLines === null ? ` (and ${m[1]} bytes the agent did not keep)` : '';
+  const marker = `\u2026 ${omitted} line${omitted === 1 ? '' : 's'} not shown${bytes} \u2026`;
+  const clip = (l: string) => clipLine(cleanLine(l), limits.lineChars);
+  return { lines: [...keptHead.map(clip), marker, ...keptTail.map(clip)], omittedLines: omitted, cut: true };
+}
+
 function insertMarker(lines: string[], at: number, omitted: number): string[] {
   return [...lines.slice(0, at), `\u2026 ${omitted} line${omitted === 1 ? '' : 's'} not shown \u2026`, ...lines.slice(at)];
 }
 
 function cleanLine(line: string): string {
   return sanitizeLine(line.replace(/\r$/, '')).text;
+}
+
+/**
+ * Prose (an answer, reasoning, a message) as display lines, whole: every line kept, none
+ * shortened, control characters stripped (tabs become spaces). The terminal wraps them.
+ */
+export function proseLines(text: string): string[] {
+  return text.split('\n').map(cleanLine);
 }
 
 /** One display line from any text (hook label, reason, preview): control-stripped, bounded. */
@@ -85,28 +126,4 @@ export function oneLine(text: string, maxChars = 200): string {
 /** Multi-line display text: control characters stripped (newlines kept), bounded. */
 export function safeText(text: string, maxChars = 4000): string {
   return sanitizeText(text, maxChars).text;
-}
-
-/** The last `maxLines` lines of a streaming text (the live region never grows past them). */
-export function tailLines(text: string, maxLines: number): { readonly lines: readonly string[]; readonly hidden: number } {
-  if (maxLines <= 0) return { lines: [], hidden: 0 };
-  // Walk back over at most `maxLines` newlines: the cost does not depend on the text's length.
-  let start = text.length;
-  let seen = 0;
-  while (seen < maxLines) {
-    const nl = start === 0 ? -1 : text.lastIndexOf('\n', start - 1);
-    if (nl === -1) {
-      start = 0;
-      break;
-    }
-    seen++;
-    if (seen === maxLines) {
-      start = nl + 1;
-      break;
-    }
-    start = nl;
-  }
-  const lines = text.slice(start).split('\n');
-  const hidden = start === 0 ? 0 : countNewlines(text, 0, start);
-  return { lines: lines.map((l) => cleanLine(l)), hidden };
 }

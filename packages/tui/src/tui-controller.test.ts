@@ -52,6 +52,9 @@ describe('TuiController', () => {
     t.host.update({ busy: true });
     t.type('\x1b');
     expect(t.host.calls).toEqual(['mode:operate', 'posture:auto_review', 'posture:full_access', 'cancel']);
+    // A posture change leaves a line in the transcript, Full Access highlighted.
+    expect(t.lines().filter((l) => l.startsWith('posture:'))).toEqual(['posture: Auto-Review', 'posture: Full Access']);
+    expect(t.store.getSnapshot().ui.items.find((i) => i.lines[0] === 'posture: Full Access')!.tone).toBe('warn');
   });
 
   it('the approval modal: y, a, n, Esc', async () => {
@@ -97,13 +100,36 @@ describe('TuiController', () => {
     t.type('/queue drop 1', '\r');
     await t.flush();
     expect(t.host.calls).toContain('dequeue:0');
+    // Enter on an open menu takes the highlighted command when the typed text starts it...
+    t.type('/que', '\r');
+    await t.flush();
+    expect(t.lines().slice(-2)).toEqual(['\u276f /queue', '1. b']);
+    // ...and a mistyped name is reported with a suggestion, never run as another command.
     t.type('/hoks', '\r');
     await t.flush();
-    // Enter on an open menu takes the highlighted command
-    expect(t.lines().join('\n')).not.toMatch(/unknown command/);
+    expect(t.lines().slice(-2)).toEqual(['\u276f /hoks', 'unknown command /hoks \u2014 did you mean /hooks? (/help lists them)']);
     t.type('/why', '\r');
     await t.flush();
     expect(t.lines().at(-1)).toBe('no tool call yet');
+  });
+
+  it('a long tool output is cut to head and tail with a true count, and /expand shows all of it', async () => {
+    const t = setup();
+    const big = Array.from({ length: 500 }, (_, i) => `out ${i + 1}`).join('\n');
+    t.host.emit({ type: 'tool_call_started', id: 'c1', name: 'bash', input: { command: 'seq' } });
+    t.host.emit({ type: 'tool_call_completed', outcome: { id: 'c1', name: 'bash', input: { command: 'seq' }, result: { content: big, success: true }, error: null, modelText: big, decision: null, receipt: null, durationMs: 3 } as never });
+    const cut = t.lines();
+    expect(cut).toContain('\u2713 #1 bash (3 ms) \u00b7 /expand 1');
+    expect(cut).toContain('  \u2026 484 lines not shown \u2026');
+    expect(cut.filter((l) => /^ {2}out \d+$/.test(l))).toHaveLength(16);
+    t.type('/expand 1', '\r');
+    await t.flush();
+    const all = t.lines().slice(cut.length);
+    expect(all.slice(0, 2)).toEqual(['\u276f /expand 1', '#1 bash, the whole output:']);
+    expect(all.slice(2)).toEqual(big.split('\n'));
+    t.type('/expand 7', '\r');
+    await t.flush();
+    expect(t.lines().at(-1)).toBe('no tool call #7 (1..1)');
   });
 
   it('/hooks runs the cli implementation with the workspace and shows its output', async () => {
@@ -113,7 +139,28 @@ describe('TuiController', () => {
     await t.flush();
     await t.flush();
     expect(seen).toEqual([['hooks', 'list', '--workspace', '/ws']]);
-    expect(t.lines()).toEqual(['tool_call_before', '  gate  30s']);
+    // The command is echoed, then its output.
+    expect(t.lines()).toEqual(['\u276f /hooks', 'tool_call_before', '  gate  30s']);
+  });
+
+  it("the cli's hints name the UI's own command (`/hooks approve`, not `codewhale hooks approve`)", async () => {
+    const t = setup({ runCommand: async () => ({ exitCode: 0, stdout: 'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n', stderr: '' }) });
+    t.type('/hooks review', '\r');
+    await t.flush();
+    expect(t.lines().slice(1)).toEqual(['To run these exact bytes from the next session on: /hooks approve 3f9a', 'hint: run `/hooks review` first']);
+  });
+
+  it('/hooks events runs without --workspace (the cli command takes none); the others get it', async () => {
+    const seen: string[][] = [];
+    const t = setup({ runCommand: async (argv) => (seen.push(argv), { exitCode: 0, stdout: 'session_start\n', stderr: '' }) });
+    t.type('/hooks events', '\r');
+    await t.flush();
+    t.type('/hooks review', '\r');
+    await t.flush();
+    expect(seen).toEqual([
+      ['hooks', 'events'],
+      ['hooks', 'review', '--workspace', '/ws'],
+    ]);
   });
 
   it('Ctrl-C twice quits through end(); once only warns', async () => {
@@ -121,6 +168,9 @@ describe('TuiController', () => {
     t.type('\x03');
     await t.flush();
     expect(t.exits).toEqual([]);
+    // The hint lasts exactly as long as the window in which a second Ctrl-C quits.
+    const hint = t.store.getSnapshot().ui.toasts.find((x) => /Ctrl-C again/.test(x.message))!;
+    expect(hint.expiresAt).toBe(1_000 + QUIT_WINDOW_MS);
     t.tick(QUIT_WINDOW_MS + 1);
     t.type('\x03');
     await t.flush();
@@ -163,6 +213,6 @@ describe('TuiController', () => {
     t.host.reloadReport = { changed: true, hookCount: 3, notes: ['project hooks changed since approval: run /hooks review'] };
     t.type('/reload', '\r');
     await t.flush();
-    expect(t.lines()).toEqual(['configuration reloaded: 3 hooks (changed)', '  project hooks changed since approval: run /hooks review']);
+    expect(t.lines()).toEqual(['\u276f /reload', 'configuration reloaded: 3 hooks (changed)', '  project hooks changed since approval: run /hooks review']);
   });
 });

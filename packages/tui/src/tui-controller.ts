@@ -2,7 +2,7 @@ import { parseMode, parsePosture, type HostEvent, type SessionHostApi } from '@c
 import { backspace, deleteForward, historyDown, historyUp, insertText, moveCursor, setText, takeSubmission, emptyComposer } from './composer.js';
 import type { Key } from './input-decoder.js';
 import { completeSlash, parseSlash, SLASH_COMMANDS } from './slash-commands.js';
-import { decisionLines } from './tui-state.js';
+import { decisionLines, OUTPUTS_KEPT } from './tui-state.js';
 import type { AlwaysAllow, TuiStore } from './tui-store.js';
 import { agentRows, modeLabel, nextMode, nextPosture, postureLabel } from './view-models.js';
 import { oneLine } from './text-bounds.js';
@@ -92,7 +92,8 @@ export class TuiController {
         this.ctrlCAt = t;
         if (this.o.host.getSnapshot().busy) this.o.host.cancel();
         if (c.text) this.store.patch({ composer: setText(c, '') });
-        this.toast('warning', 'press Ctrl-C again to quit');
+        // The hint lasts exactly as long as a second Ctrl-C would quit.
+        this.store.dispatch({ type: 'toast', level: 'warning', message: 'press Ctrl-C again to quit', durationMs: QUIT_WINDOW_MS, now: t });
         return;
       }
       case 'ctrl_d':
@@ -142,7 +143,10 @@ export class TuiController {
         // A line ending in `\` continues on the next line.
         if (c.text.endsWith('\\') && c.cursor === c.text.length) return this.store.patch({ composer: insertText(backspace(c), '\n') });
         let text = c.text;
-        if (menu.length && !SLASH_COMMANDS.some((x) => `/${x.name}` === text.trim())) text = `/${menu[Math.min(snap.menuIndex, menu.length - 1)]!.name}`;
+        // Enter on the menu takes the highlighted command when the typed text starts it (`/ho` →
+        // `/hooks`); a mistyped name (`/hoks`) is reported, with a suggestion, never run as another command.
+        const picked = menu.length ? menu[Math.min(snap.menuIndex, menu.length - 1)]! : null;
+        if (picked && !SLASH_COMMANDS.some((x) => `/${x.name}` === text.trim()) && (snap.menuIndex > 0 || picked.name.startsWith(text.trim().slice(1).toLowerCase()))) text = `/${picked.name}`;
         if (text.trim() === '') return;
         const { state } = takeSubmission(setText(c, text));
         this.store.patch({ composer: state, menuIndex: 0 });
@@ -170,6 +174,8 @@ export class TuiController {
           .alwaysAllow(modal.request)
           .then((where) => {
             this.info(`always allowed: ${oneLine(where, 300)}`, 'ok');
+            // The rule applies in this session at once, not only from the next one: re-read it.
+            this.reload();
             this.store.settle(id, 'allow');
           })
           .catch((e: unknown) => {
@@ -220,7 +226,7 @@ export class TuiController {
   setPosture(posture: ReturnType<typeof nextPosture>): void {
     try {
       this.o.host.setPosture(posture);
-      this.toast('info', `posture: ${postureLabel(posture)}`);
+      this.info(`posture: ${postureLabel(posture)}`, posture === 'full_access' ? 'warn' : 'dim');
     } catch (e) {
       this.toast('error', e instanceof Error ? e.message : String(e));
     }
@@ -229,8 +235,14 @@ export class TuiController {
   /** Submit composer text: a slash command, a queued message (a turn runs) or a fresh one. */
   async submit(text: string): Promise<void> {
     const p = parseSlash(text);
-    if (p.kind === 'unknown') return this.info(`unknown command /${oneLine(p.name, 40)}${p.suggestion ? ` \u2014 did you mean /${p.suggestion}?` : ''} (/help lists them)`, 'warn');
-    if (p.kind === 'command') return this.command(p.name, p.args, p.rest);
+    if (p.kind === 'unknown') {
+      this.store.dispatch({ type: 'item', kind: 'user', text: `\u276f ${oneLine(text.trim(), 300)}`, tone: 'dim' });
+      return this.info(`unknown command /${oneLine(p.name, 40)}${p.suggestion ? ` \u2014 did you mean /${p.suggestion}?` : ''} (/help lists them)`, 'warn');
+    }
+    if (p.kind === 'command') {
+      this.store.dispatch({ type: 'item', kind: 'user', text: `\u276f ${oneLine(text.trim(), 300)}`, tone: 'dim' });
+      return this.command(p.name, p.args, p.rest);
+    }
     const body = text.startsWith('//') ? text.slice(1) : text;
     const host = this.o.host;
     try {
@@ -241,12 +253,14 @@ export class TuiController {
     }
   }
 
-  private async cli(argv: string[]): Promise<void> {
+  private async cli(argv: string[], scoped = true): Promise<void> {
     if (!this.o.runCommand) return this.info('this command needs the codewhale cli (run the TUI through `codewhale`)', 'warn');
-    const extra = ['--workspace', this.o.workspace, ...(this.o.configPath ? ['--config', this.o.configPath] : [])];
+    // `hooks events` lists the events and takes no workspace or config.
+    const extra = scoped ? ['--workspace', this.o.workspace, ...(this.o.configPath ? ['--config', this.o.configPath] : [])] : [];
     try {
       const r = await this.o.runCommand([...argv, ...extra]);
-      const out = `${r.stdout}${r.stderr}`.trimEnd();
+      // The cli's hints name its own commands; inside the UI the same command is `/hooks …`.
+      const out = `${r.stdout}${r.stderr}`.trimEnd().replace(/`?\bcodewhale hooks (\w+)/g, (m, sub: string) => `${m.startsWith('`') ? '`' : ''}/hooks ${sub}`);
       this.info(out || `(no output, exit ${r.exitCode})`, r.exitCode === 0 ? 'dim' : 'warn');
     } catch (e) {
       this.info(`error: ${e instanceof Error ? e.message : String(e)}`, 'bad');
@@ -269,7 +283,7 @@ export class TuiController {
       case 'hooks': {
         const sub = args[0] ?? 'list';
         if (!['list', 'ls', 'events', 'review', 'approve', 'revoke', 'test', 'validate'].includes(sub)) return this.info(`usage: /hooks [list|events|review|approve <digest>|revoke|test …] (got \`${oneLine(sub, 40)}\`)`, 'warn');
-        if (sub === 'events') return this.cli(['hooks', ...args]);
+        if (sub === 'events') return this.cli(['hooks', ...args], false);
         return this.cli(['hooks', ...(args.length ? args : ['list'])]);
       }
       case 'mode': {
@@ -330,6 +344,18 @@ export class TuiController {
         const call = calls.find((c) => c.n === n);
         if (!call) return this.info(calls.length ? `no tool call #${oneLine(args[0] ?? '', 20)} (1..${calls.length})` : 'no tool call yet', 'warn');
         return this.info(decisionLines(call).join('\n'));
+      }
+      case 'expand': {
+        const calls = this.store.getSnapshot().ui.calls;
+        const n = args[0] ? Number(args[0].replace(/^#/, '')) : (calls.at(-1)?.n ?? 0);
+        const call = calls.find((c) => c.n === n);
+        if (!call) return this.info(calls.length ? `no tool call #${oneLine(args[0] ?? '', 20)} (1..${calls.length})` : 'no tool call yet', 'warn');
+        if (call.output === null) {
+          const old = calls.indexOf(call) < calls.length - OUTPUTS_KEPT;
+          return this.info(`#${n} ${oneLine(call.tool, 64)}: ${old ? `its output is no longer kept (the last ${OUTPUTS_KEPT} calls keep theirs)` : 'it has no output (it did not run, or has not finished)'}`, 'warn');
+        }
+        this.store.dispatch({ type: 'item', kind: 'output', text: `#${n} ${oneLine(call.tool, 64)}, the whole output:\n${call.output}`, tone: 'dim', cut: null });
+        return;
       }
       case 'reload':
         return this.reload();

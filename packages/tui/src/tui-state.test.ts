@@ -24,7 +24,8 @@ describe('reduceTui', () => {
   it('streams text live, then moves it into the transcript when a tool starts', () => {
     const s = run([host({ type: 'reasoning_delta', text: 'think' }), host({ type: 'text_delta', text: 'Hel' }), host({ type: 'text_delta', text: 'lo' })]);
     expect(s.liveText).toBe('Hello');
-    expect(s.items).toEqual([]);
+    // The answer started: the reasoning is finished and printed.
+    expect(s.items).toEqual([{ id: 1, kind: 'reasoning', lines: ['think'], tone: 'dim' }]);
     const t = reduceTui(s, host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls -la' } }));
     expect(t.liveText).toBe('');
     expect(t.items.map((i) => i.kind)).toEqual(['reasoning', 'assistant', 'tool']);
@@ -36,7 +37,7 @@ describe('reduceTui', () => {
     const big = Array.from({ length: 1000 }, (_, i) => `out ${i}`).join('\n');
     const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'seq' } }), host({ type: 'tool_call_completed', outcome: outcome({ result: { content: big, success: true } }) })]);
     const result = s.items[1]!;
-    expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms)');
+    expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms) \u00b7 /expand 1');
     expect(result.lines.length).toBeLessThan(20);
     expect(result.lines.join('\n')).toMatch(/lines not shown/);
     expect(result.lines.at(-1)).toBe('  out 999');
@@ -55,6 +56,31 @@ describe('reduceTui', () => {
     const hook = (result: string, detail: string | null) => host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });
     const s = run([hook('ok', null), hook('denied', 'no \x07rm'), hook('rewrote', null)]);
     expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
+  });
+
+  it('/why shows who asked for approval and what the person answered (a denial is not shown as allow)', () => {
+    const request = { id: 'approval_c1', callId: 'c1', tool: 'bash', input: { command: 'rm x' }, reason: 'posture', summary: 'bash: rm x' };
+    const s = run([
+      host({ type: 'tool_call_started', id: 'c1', name: 'bash', input: { command: 'rm x' } }),
+      host({ type: 'approval_required', request }),
+      host({ type: 'approval_resolved', id: 'approval_c1', decision: 'deny' }),
+      host({ type: 'tool_call_completed', outcome: outcome({ id: 'c1', result: null, error: { kind: 'approval_denied', message: 'the user denied this call' } }) }),
+    ]);
+    expect(decisionLines(s.calls[0]!)).toEqual(['#1 bash: no tool_call_before hook was consulted', '  approval: the posture asked; you denied it']);
+  });
+
+  it('a rewrite or a block by a message_submit hook leaves one line, the hook\'s own', () => {
+    const step = (result: string, detail: string) => host({ type: 'hook_finished', hook: { event: 'message_submit', label: 'policy', index: 1, total: 1, durationMs: 3, result, detail } });
+    const rewritten = run([step('rewrote', 'expanded a shortcut'), host({ type: 'message_submitted', source: 'fresh', original: 'x', text: 'y', rewritten: true })]);
+    expect(allLines(rewritten)).toEqual(['hook policy (message_submit) rewrote the input \u2014 expanded a shortcut', '\u276f y']);
+    const blocked = run([step('blocked', 'not on fridays'), host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' })]);
+    expect(allLines(blocked)).toEqual(['hook policy (message_submit) blocked the message \u2014 not on fridays']);
+    expect(blocked.restore?.text).toBe('deploy');
+  });
+
+  it('a queued message is not a transcript line (the live queue shows it until it is sent, once)', () => {
+    const s = run([host({ type: 'message_queued', text: 'and then this', queuedCount: 1 })]);
+    expect(s.items).toEqual([]);
   });
 
   it('a blocked message leaves a line and hands its text back', () => {
@@ -77,16 +103,63 @@ describe('reduceTui', () => {
     expect(reduceTui(s, { type: 'tick', now: 20_000 }).toasts).toEqual([]);
   });
 
-  it('property: the live text and the transcript stay bounded whatever streams in', () => {
+  it('property: every streamed line is printed whole as it completes; only the line in progress stays live', () => {
+    const piece = fc.array(fc.constantFrom('a', 'b', ' ', '\n', '漢', '🐳', 'z'), { maxLength: 60 }).map((cs) => cs.join(''));
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 40_000 }).map((text) => host({ type: 'text_delta', text })), fc.constant(host({ type: 'error', category: 'tool', message: 'x', terminal: false }))), { maxLength: 40 }), (actions) => {
-        const s = run(actions);
+      fc.property(fc.array(piece, { maxLength: 40 }), (deltas) => {
+        const s = run(deltas.map((text) => host({ type: 'text_delta', text })));
+        const all = deltas.join('');
+        const printed = s.items.map((i) => i.lines.join('\n'));
+        expect(s.items.every((i) => i.kind === 'assistant')).toBe(true);
+        expect(printed.length ? `${printed.join('\n')}\n${s.liveText}` : s.liveText).toBe(all);
+        expect(s.liveText).not.toContain('\n');
+        // At the end of the answer the rest is printed too: the transcript holds all of it.
+        const f = reduceTui(s, host({ type: 'error', category: 'tool', message: 'x', terminal: false }));
+        expect(f.liveText).toBe('');
+        const lines = f.items.filter((i) => i.kind === 'assistant').map((i) => i.lines.join('\n'));
+        expect(lines.join('\n').replace(/\s+/g, '')).toBe(all.replace(/\s+/g, ''));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('property: a line in progress never grows past LIVE_TEXT_MAX, and nothing is dropped', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 40_000 }), { minLength: 1, maxLength: 8 }), (sizes) => {
+        const deltas = sizes.map((n, k) => String.fromCharCode(97 + k).repeat(n));
+        const s = run(deltas.map((text) => host({ type: 'text_delta', text })));
         expect(s.liveText.length).toBeLessThanOrEqual(LIVE_TEXT_MAX);
-        expect(s.items.length).toBeLessThanOrEqual(ITEMS_KEPT);
-        for (const i of s.items) expect(i.lines.length).toBeLessThanOrEqual(241);
+        const kept = s.items.reduce((n, i) => n + i.lines.join('').length, 0) + s.liveText.length;
+        expect(kept).toBe(deltas.join('').length);
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('keeps every item in the list (Static counts them by position) but lets the lines of old ones go', () => {
+    const n = ITEMS_KEPT + 20;
+    const s = run(Array.from({ length: n }, (_, i): TuiAction => ({ type: 'item', kind: 'info', text: `item ${i}` })));
+    expect(s.items).toHaveLength(n);
+    expect(s.items.map((i) => i.id)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(s.items.at(-1)!.lines).toEqual([`item ${n - 1}`]);
+    expect(s.items.slice(-ITEMS_KEPT).every((i) => i.lines.length === 1)).toBe(true);
+    expect(s.items.slice(0, n - ITEMS_KEPT - 1).every((i) => i.lines.length === 0)).toBe(true);
+  });
+
+  it('assistant text, reasoning and user messages are never cut', () => {
+    const long = `${'x'.repeat(900)} 🐳 end`;
+    const many = Array.from({ length: 300 }, (_, i) => `line ${i}`).join('\n');
+    const s = run([
+      host({ type: 'message_submitted', source: 'fresh', original: many, text: many, rewritten: false }),
+      host({ type: 'reasoning_delta', text: many }),
+      host({ type: 'text_delta', text: `${long}\n${many}` }),
+      host({ type: 'turn_completed', turnId: 't', status: 'completed', error: null, errorCategory: null, usage: {}, toolCount: 0, durationMs: 1, createdAt: new Date(), provider: 'p', model: 'm', text: '' }),
+    ]);
+    const of = (k: string) => s.items.filter((i) => i.kind === k).flatMap((i) => i.lines);
+    expect(of('user')).toHaveLength(300);
+    expect(of('user').at(-1)).toBe('  line 299');
+    expect(of('reasoning')).toEqual(many.split('\n'));
+    expect(of('assistant')).toEqual([long, ...many.split('\n')]);
   });
 
   it('keeps the decision record of each call for /why', () => {

@@ -1,6 +1,6 @@
 import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
-import { cutText, oneLine, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
+import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
 /** A finished transcript entry (rendered once, in Ink's `<Static>`). */
 export interface TranscriptItem {
@@ -24,13 +24,23 @@ export interface ToolCallView {
   readonly callId: string;
   readonly tool: string;
   readonly decision: GateDecisionRecord | null;
+  /** The whole output as the agent kept it (`/expand n`); `null` once older than {@link OUTPUTS_KEPT} calls. */
+  readonly output: string | null;
+  /** The approval asked for the call (why) and the person's answer, once given. */
+  readonly approval?: { readonly reason: 'posture' | 'hook' | 'permission'; readonly answer: 'allow' | 'allow_session' | 'deny' | null };
 }
+
+/** Tool calls whose whole output is kept for `/expand`. */
+export const OUTPUTS_KEPT = 50;
 
 /** Everything the TUI shows that is not in the host's snapshot. */
 export interface TuiState {
   readonly items: readonly TranscriptItem[];
   readonly nextId: number;
-  /** The assistant text and reasoning streaming right now (the live region). */
+  /**
+   * The assistant text and reasoning streaming right now that is not printed yet: the
+   * paragraph in progress. Each finished line moves into the transcript as it completes.
+   */
   readonly liveText: string;
   readonly liveReasoning: string;
   readonly toasts: readonly Toast[];
@@ -45,21 +55,30 @@ export interface TuiState {
 export const INITIAL_STATE: TuiState = { items: [], nextId: 1, liveText: '', liveReasoning: '', toasts: [], status: null, calls: [], restore: null };
 
 export const TOAST_MS = { error: 12_000, warning: 6_000, info: 10_000 } as const;
-/** Bound on what the live streaming text keeps (the transcript item gets a head+tail cut anyway). */
-export const LIVE_TEXT_MAX = 256 * 1024;
-/** Finished items kept in memory (Static has already printed the older ones). */
+/** A paragraph in progress longer than this is printed as it stands and continues on a new line. */
+export const LIVE_TEXT_MAX = 64 * 1024;
+/**
+ * Finished items whose lines are kept in memory. Older ones are already in the terminal's
+ * scrollback; they stay in the list (Ink's `<Static>` counts items by position) with no lines.
+ */
 export const ITEMS_KEPT = 500;
 
 export type TuiAction =
   | { readonly type: 'host'; readonly event: HostEvent; readonly now: number }
-  | { readonly type: 'item'; readonly kind: TranscriptItem['kind']; readonly text: string; readonly tone?: TranscriptItem['tone']; readonly cut?: CutLimits }
+  /** `cut: null` prints the text whole. */
+  | { readonly type: 'item'; readonly kind: TranscriptItem['kind']; readonly text: string; readonly tone?: TranscriptItem['tone']; readonly cut?: CutLimits | null }
   | { readonly type: 'toast'; readonly level: Toast['level']; readonly message: string; readonly durationMs?: number; readonly now: number }
   | { readonly type: 'tick'; readonly now: number }
   | { readonly type: 'status'; readonly text: string | null };
 
+const NO_LINES: readonly string[] = [];
+
 function addItem(s: TuiState, kind: TranscriptItem['kind'], lines: readonly string[], tone?: TranscriptItem['tone']): TuiState {
   const item: TranscriptItem = tone ? { id: s.nextId, kind, lines, tone } : { id: s.nextId, kind, lines };
-  const items = s.items.length >= ITEMS_KEPT ? [...s.items.slice(-(ITEMS_KEPT - 1)), item] : [...s.items, item];
+  const items = [...s.items, item];
+  // The list only grows (its length is how `<Static>` knows what is new); old lines are let go.
+  const old = items.length - 1 - ITEMS_KEPT;
+  if (old >= 0 && items[old]!.lines.length) items[old] = { ...items[old]!, lines: NO_LINES };
   return { ...s, items, nextId: s.nextId + 1 };
 }
 
@@ -68,20 +87,34 @@ function addToast(s: TuiState, level: Toast['level'], message: string, durationM
   return { ...s, toasts: [...s.toasts.filter((t) => t.expiresAt > now), toast].slice(-8), nextId: s.nextId + 1 };
 }
 
-/** Move the streamed text (and reasoning) into finished transcript items. */
+/** Move the rest of the streamed text (and reasoning) into finished transcript items, whole. */
 export function flushLive(s: TuiState): TuiState {
   let out = s;
-  if (s.liveReasoning.trim()) out = addItem(out, 'reasoning', cutText(s.liveReasoning, DEFAULT_CUT).lines, 'dim');
-  if (s.liveText.trim()) out = addItem(out, 'assistant', cutText(s.liveText, { ...DEFAULT_CUT, headLines: 200, tailLines: 40 }).lines);
-  return { ...out, liveText: '', liveReasoning: '' };
+  if (s.liveReasoning.trim()) out = addItem(out, 'reasoning', proseLines(s.liveReasoning), 'dim');
+  if (s.liveText.trim()) out = addItem(out, 'assistant', proseLines(s.liveText));
+  return s.liveText === '' && s.liveReasoning === '' ? out : { ...out, liveText: '', liveReasoning: '' };
 }
 
-const appendBounded = (acc: string, more: string): string => {
-  // A huge delta replaces the buffer outright (no multi-megabyte concatenation).
-  if (more.length >= LIVE_TEXT_MAX) return more.slice(more.length - LIVE_TEXT_MAX);
-  const next = acc + more;
-  return next.length > LIVE_TEXT_MAX ? next.slice(next.length - LIVE_TEXT_MAX) : next;
-};
+/**
+ * Append streamed text; every line it completes is printed (a transcript item) and only the
+ * line in progress stays live. Nothing is dropped: a line in progress past
+ * {@link LIVE_TEXT_MAX} is printed as it stands.
+ */
+function stream(s: TuiState, which: 'text' | 'reasoning', more: string): TuiState {
+  let out = s;
+  // Text after reasoning: the reasoning is finished.
+  if (which === 'text' && s.liveReasoning) out = s.liveReasoning.trim() ? addItem({ ...out, liveReasoning: '' }, 'reasoning', proseLines(s.liveReasoning), 'dim') : { ...out, liveReasoning: '' };
+  const acc = (which === 'text' ? out.liveText : out.liveReasoning) + more;
+  const nl = acc.lastIndexOf('\n');
+  let done = nl >= 0 ? acc.slice(0, nl) : null;
+  let rest = nl >= 0 ? acc.slice(nl + 1) : acc;
+  if (rest.length > LIVE_TEXT_MAX) {
+    done = done === null ? rest : `${done}\n${rest}`;
+    rest = '';
+  }
+  if (done !== null) out = addItem(out, which === 'text' ? 'assistant' : 'reasoning', proseLines(done), which === 'text' ? undefined : 'dim');
+  return which === 'text' ? { ...out, liveText: rest } : { ...out, liveReasoning: rest };
+}
 
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
@@ -110,7 +143,7 @@ function hookLine(h: HookActivityEnd): string {
 export function reduceTui(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
     case 'item':
-      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
+      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, a.cut === null ? proseLines(a.text) : cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
     case 'toast':
       return addToast(s, a.level, a.message, a.durationMs ?? TOAST_MS[a.level], a.now);
     case 'tick': {
@@ -127,45 +160,67 @@ export function reduceTui(s: TuiState, a: TuiAction): TuiState {
 function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
   switch (e.type) {
     case 'text_delta':
-      return { ...s, liveText: appendBounded(s.liveText, e.text) };
+      return stream(s, 'text', e.text);
     case 'reasoning_delta':
-      return { ...s, liveReasoning: appendBounded(s.liveReasoning, e.text) };
+      return stream(s, 'reasoning', e.text);
     case 'turn_started':
       return { ...s, status: null };
     case 'retry':
       return { ...s, status: oneLine(`retrying (${e.attempt}) after ${e.category}: ${e.message}`, 200) };
+    case 'approval_required': {
+      const r = e.request;
+      const approval = { reason: r.reason, answer: null };
+      const known = s.calls.some((c) => c.callId === r.callId);
+      return { ...s, calls: known ? s.calls.map((c) => (c.callId === r.callId ? { ...c, approval } : c)) : s.calls };
+    }
+    case 'approval_resolved': {
+      const callId = e.id.replace(/^approval_/, '');
+      return { ...s, calls: s.calls.map((c) => (c.callId === callId && c.approval ? { ...c, approval: { ...c.approval, answer: e.decision } } : c)) };
+    }
     case 'tool_call_started': {
       const f = flushLive(s);
       const n = f.calls.length + 1;
-      const calls = [...f.calls, { n, callId: e.id, tool: e.name, decision: null }].slice(-1000);
+      const calls = [...f.calls, { n, callId: e.id, tool: e.name, decision: null, output: null }].slice(-1000);
       return addItem({ ...f, calls }, 'tool', [`\u25b8 #${n} ${inputSummary(e.name, e.input)}`]);
     }
     case 'tool_call_completed': {
       const o = e.outcome;
       const known = s.calls.find((c) => c.callId === o.id);
-      const calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision }];
+      const output = o.result ? o.result.content : null;
+      let calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
       const n = known?.n ?? calls.length;
+      // Only the latest calls keep their whole output.
+      const old = calls.length - 1 - OUTPUTS_KEPT;
+      if (old >= 0 && calls[old]!.output !== null) calls = calls.map((c, i) => (i <= old && c.output !== null ? { ...c, output: null } : c));
       const ok = o.error === null && (o.result?.success ?? true);
       const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
         : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ' \u00b7 /why ' + n : ''}`;
-      const body = o.result ? cutText(o.result.content, { ...DEFAULT_CUT, maxChars: 32 * 1024 }).lines.map((l) => `  ${l}`) : [];
-      return addItem({ ...flushLive(s), calls }, 'tool_result', [head, ...body], ok ? 'ok' : 'bad');
+      const omitted = o.result?.metadata?.omitted_lines;
+      const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
+      const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
+      const headLine = cut?.cut ? `${head} \u00b7 /expand ${n}` : head;
+      return addItem({ ...flushLive(s), calls }, 'tool_result', [headLine, ...body], ok ? 'ok' : 'bad');
     }
     case 'hook_finished':
       if (e.hook.result === 'ok') return s; // a quiet success leaves no trace
       return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
     case 'message_submitted': {
-      const lines = cutText(e.text, { ...DEFAULT_CUT, headLines: 20, tailLines: 5 }).lines.map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
-      const f = addItem(flushLive(s), 'user', lines);
-      return e.rewritten ? addItem(f, 'hook', ['message rewritten by a message_submit hook'], 'warn') : f;
+      const lines = proseLines(e.text).map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
+      // (A rewrite already has its line: the hook's, naming it.)
+      return addItem(flushLive(s), 'user', lines);
     }
-    case 'message_blocked':
-      // (The host also posts a warning notice, which becomes the toast.)
-      return { ...addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad'), restore: { id: s.nextId, text: e.original } };
+    case 'message_blocked': {
+      // One line: the blocking hook's own (its name and reason) when it has one, else this.
+      const last = s.items.at(-1);
+      const said = last?.kind === 'hook' && /\(message_submit\) blocked the message/.test(last.lines[0] ?? '');
+      const f = said ? flushLive(s) : addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad');
+      return { ...f, restore: { id: s.nextId, text: e.original } };
+    }
     case 'message_queued':
-      return addItem(s, 'info', [`queued (${e.queuedCount}): ${oneLine(e.text, 120)}`], 'dim');
+      // Shown once: in the live region's queue until it is sent, then as the message itself.
+      return s;
     case 'notice':
       return addToast(s, e.notice.level, e.notice.message, e.notice.durationMs, now);
     case 'error':
@@ -192,10 +247,16 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
   }
 }
 
+function approvalLine(a: NonNullable<ToolCallView['approval']>): string {
+  const who = a.reason === 'hook' ? 'a hook asked' : a.reason === 'permission' ? 'a permissions rule asked' : 'the posture asked';
+  const answer = a.answer === null ? 'no answer yet' : a.answer === 'deny' ? 'you denied it' : a.answer === 'allow_session' ? 'you allowed the tool for the session' : 'you allowed it once';
+  return `  approval: ${who}; ${answer}`;
+}
+
 /** The decision record of call `#n`, as display lines (for `/why`). */
 export function decisionLines(call: ToolCallView): string[] {
   const d = call.decision;
-  if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`];
+  if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`, ...(call.approval ? [approvalLine(call.approval)] : [])];
   const lines = [`#${call.n} ${oneLine(d.tool, 64)}: ${d.decision}${d.denyKind ? ` (${d.denyKind})` : ''}`];
   if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
   for (const h of d.hooks) {
@@ -206,6 +267,7 @@ export function decisionLines(call: ToolCallView): string[] {
   lines.push(`  input: ${oneLine(d.input.original, 300)}`);
   if (d.input.rewritten !== null) lines.push(`  rewritten: ${oneLine(d.input.rewritten, 300)}`);
   if (d.additionalContext) lines.push(`  context: ${oneLine(d.additionalContext, 300)}`);
+  if (call.approval) lines.push(approvalLine(call.approval));
   return lines;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TuiStore } from './tui-store.js';
+import { STREAM_FRAME_MS, TuiStore } from './tui-store.js';
 
 const request = (id: string) => ({ id, callId: id, tool: 'bash', input: { command: 'rm x' }, reason: 'posture' as const, summary: 'bash: rm x' });
 
@@ -49,5 +49,26 @@ describe('TuiStore interaction (the modal queue)', () => {
     store.dispatch({ type: 'status', text: 'x' });
     expect(calls).toBe(1);
     off();
+  });
+});
+
+describe('TuiStore streaming frames', () => {
+  const delta = (text: string) => ({ type: 'host' as const, event: { type: 'text_delta' as const, text }, now: 0 });
+
+  it('joins the deltas of one frame into one change, and applies them before any later action', async () => {
+    const store = new TuiStore();
+    let changes = 0;
+    store.subscribe(() => changes++);
+    for (const t of ['Hel', 'lo ', 'wor', 'ld']) store.dispatch(delta(t));
+    expect(changes).toBe(0);
+    expect(store.getSnapshot().ui.liveText).toBe('');
+    await new Promise((r) => setTimeout(r, STREAM_FRAME_MS * 3));
+    expect(changes).toBe(1);
+    expect(store.getSnapshot().ui.liveText).toBe('Hello world');
+    // A later action sees the streamed text first (order is kept).
+    store.dispatch(delta('!'));
+    store.dispatch({ type: 'host', event: { type: 'tool_call_started', id: 'c', name: 'bash', input: { command: 'ls' } }, now: 0 });
+    expect(store.getSnapshot().ui.items.map((i) => i.lines)).toEqual([['Hello world!'], ['\u25b8 #1 bash: ls']]);
+    expect(changes).toBe(2);
   });
 });

@@ -27,6 +27,12 @@ export interface StoreSnapshot {
   readonly exiting: boolean;
 }
 
+/**
+ * Streamed text is drawn at most this often: deltas arriving in between are joined and reduced
+ * once, so a fast stream costs one layout per frame, not one per delta, and keys stay ahead.
+ */
+export const STREAM_FRAME_MS = 33;
+
 export const INITIAL_SNAPSHOT: StoreSnapshot = { ui: INITIAL_STATE, modals: [], composer: emptyComposer(), menuIndex: 0, answers: {}, gate: null, exiting: false };
 
 /** The "always" choice of an approval: writes a typed `permissions.toml` rule, then allows. */
@@ -52,9 +58,33 @@ export class TuiStore {
 
   readonly getSnapshot = (): StoreSnapshot => this.snapshot;
 
+  private pending: { kind: 'text_delta' | 'reasoning_delta'; text: string; now: number }[] = [];
+  private frame: NodeJS.Timeout | null = null;
+
   dispatch(action: TuiAction): void {
-    const ui = reduceTui(this.snapshot.ui, action);
+    if (action.type === 'host' && (action.event.type === 'text_delta' || action.event.type === 'reasoning_delta')) {
+      const last = this.pending.at(-1);
+      if (last && last.kind === action.event.type) last.text += action.event.text;
+      else this.pending.push({ kind: action.event.type, text: action.event.text, now: action.now });
+      this.frame ??= setTimeout(() => this.flush(), STREAM_FRAME_MS);
+      return;
+    }
+    const ui = reduceTui(this.reducePending(), action);
     if (ui !== this.snapshot.ui) this.set({ ...this.snapshot, ui });
+  }
+
+  /** Apply the streamed text that is waiting for its frame now. */
+  flush(): void {
+    const ui = this.reducePending();
+    if (ui !== this.snapshot.ui) this.set({ ...this.snapshot, ui });
+  }
+
+  private reducePending(): TuiState {
+    if (this.frame) clearTimeout(this.frame);
+    this.frame = null;
+    let ui = this.snapshot.ui;
+    for (const p of this.pending.splice(0)) ui = reduceTui(ui, { type: 'host', event: { type: p.kind, text: p.text }, now: p.now });
+    return ui;
   }
 
   /** Replace parts of the snapshot that are not the reducer's (composer, menu, gate). */

@@ -4,7 +4,7 @@
  * because Ink renders only the last frame when it is set.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,25 +19,60 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export class Terminal {
   private readonly socket: string;
+  private readonly conf: string;
   readonly exitFile: string;
+  /** Every byte the program wrote to the terminal (when started with `record`). */
+  readonly rawFile: string;
   constructor(
     readonly name: string,
     dir: string,
   ) {
     this.socket = join(dir, 'tmux.sock');
     this.exitFile = join(dir, 'exit-code');
+    this.rawFile = join(dir, 'raw-output');
+    this.conf = join(dir, 'tmux.conf');
+    // A long scrollback, so "screen plus scrollback" holds a whole long session.
+    writeFileSync(this.conf, 'set -g history-limit 100000\n');
   }
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-S', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', ['-S', this.socket, '-f', this.conf, ...args], { encoding: 'utf8' });
   }
 
   /** Start `codewhale args…` in `cwd` with exactly `env` (plus PATH and TERM), `cols`×`rows`. */
-  start(args: readonly string[], opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number }): void {
+  start(args: readonly string[], opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number; record?: boolean }): void {
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: opts.env.HOME ?? process.env.HOME ?? '/tmp', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
     const assigns = Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ');
-    const cmd = `cd ${q(opts.cwd)} && env -i ${assigns} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(this.exitFile)}; sleep 60`;
+    // Recording: the program starts only once `pipe-pane` is attached (it waits for a marker file).
+    const ready = join(this.rawFile + '.ready');
+    const wait = opts.record ? `while [ ! -e ${q(ready)} ]; do sleep 0.05; done; ` : '';
+    const cmd = `${wait}cd ${q(opts.cwd)} && env -i ${assigns} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(this.exitFile)}; sleep 60`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(opts.cols ?? 100), '-y', String(opts.rows ?? 30), cmd);
+    if (opts.record) {
+      writeFileSync(this.rawFile, '');
+      this.tmux('pipe-pane', '-o', '-t', this.name, `cat >> ${q(this.rawFile)}`);
+      writeFileSync(ready, '');
+    }
+  }
+
+  /** The raw bytes written to the terminal so far (latin1, so escape sequences read as written). */
+  raw(): string {
+    return readFileSync(this.rawFile, 'latin1');
+  }
+
+  /** Resize the terminal (the program gets SIGWINCH). */
+  resize(cols: number, rows: number): void {
+    this.tmux('resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows));
+  }
+
+  /** The whole scrollback plus the visible screen; rows the terminal wrapped itself are joined back. */
+  everything(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-', '-t', this.name);
+  }
+
+  /** The visible screen only. */
+  visible(): string {
+    return this.tmux('capture-pane', '-p', '-t', this.name);
   }
 
   /** Type text literally, one character at a time (Ink sees each as its own key). */

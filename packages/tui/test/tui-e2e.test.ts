@@ -197,7 +197,8 @@ describe('codewhale (the TUI) in a real terminal', () => {
     // the four session-state events, with their exact documents
     expect(JSON.parse(one('session_busy')[0]!.stdin)).toEqual({ from: 'idle', to: 'in_progress' });
     expect(JSON.parse(one('waiting_for_user')[0]!.stdin)).toEqual({ from: 'in_progress', to: 'waiting', reason: 'approval' });
-    expect(JSON.parse(one('session_idle')[0]!.stdin)).toEqual({ from: 'in_progress', to: 'idle', last_turn_status: 'completed' });
+    // One idle, at the very end: the queued message kept the session busy after the first turn (D31).
+    expect(one('session_idle').map((f) => JSON.parse(f.stdin))).toEqual([{ from: 'in_progress', to: 'idle', last_turn_status: 'failed' }]);
     expect(JSON.parse(one('session_error')[0]!.stdin)).toMatchObject({ status: 'failed' });
     // the user's config kept its comment (nothing rewrote it)
     expect(readFileSync(join(sb.home, 'config.toml'), 'utf8')).toMatch(/^# my config/);

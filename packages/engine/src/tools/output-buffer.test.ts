@@ -31,6 +31,9 @@ describe('HeadTailBuffer', () => {
           if (bytes <= h + t) expect(text).toBe(whole);
           else {
             expect(b.droppedBytes).toBe(bytes - h - t);
+            // The line breaks dropped are exactly those of the dropped middle bytes.
+            const all = enc.encode(whole);
+            expect(b.droppedLines).toBe(all.subarray(h, all.length - t).filter((x) => x === 10).length);
             if (!whole.includes('\uFFFD')) expect(text).not.toContain('\uFFFD');
             const [head, tail] = text.split(/\n\[… \d+ bytes of output omitted …\]\n/);
             expect(whole.startsWith(head!)).toBe(true);
@@ -39,5 +42,18 @@ describe('HeadTailBuffer', () => {
         }),
       );
     });
+  });
+
+  it('property: counts exactly the line breaks it drops', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: fc.constantFrom('a', '\n', 'é') }), { maxLength: 30 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (parts, h, t) => {
+        const b = new HeadTailBuffer(h, t);
+        for (const p of parts) b.push(enc.encode(p));
+        const all = enc.encode(parts.join(''));
+        const middle = all.length > h + t ? all.subarray(h, all.length - t) : new Uint8Array();
+        expect(b.droppedLines).toBe(middle.filter((x) => x === 10).length);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

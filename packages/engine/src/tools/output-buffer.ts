@@ -11,6 +11,7 @@ export class HeadTailBuffer {
   #tail: Uint8Array[] = [];
   #tailLen = 0;
   #dropped = 0;
+  #droppedLines = 0;
 
   constructor(headBytes: number, tailBytes: number) {
     this.#headMax = headBytes;
@@ -35,10 +36,12 @@ export class HeadTailBuffer {
         this.#tail.shift();
         this.#tailLen -= first.length;
         this.#dropped += first.length;
+        this.#droppedLines += countNewlines(first);
       } else {
         this.#tail[0] = first.subarray(excess);
         this.#tailLen -= excess;
         this.#dropped += excess;
+        this.#droppedLines += countNewlines(first.subarray(0, excess));
       }
     }
   }
@@ -49,6 +52,11 @@ export class HeadTailBuffer {
 
   get droppedBytes(): number {
     return this.#dropped;
+  }
+
+  /** Line breaks (`\n` bytes) in what was dropped: how many lines the output had beyond those kept. */
+  get droppedLines(): number {
+    return this.#droppedLines;
   }
 
   text(): string {
@@ -80,4 +88,10 @@ export class HeadTailBuffer {
     tail = tail.subarray(start);
     return `${decoder().decode(head)}\n[… ${this.#dropped} bytes of output omitted …]\n${decoder().decode(tail)}`;
   }
+}
+
+function countNewlines(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
 }

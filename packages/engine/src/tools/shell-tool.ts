@@ -35,6 +35,8 @@ interface RunResult {
   readonly stderr: string;
   readonly stdoutTruncated: boolean;
   readonly stderrTruncated: boolean;
+  /** Line breaks in the output bytes that were not kept (the middle of a long output). */
+  readonly omittedLines: number;
 }
 
 /**
@@ -64,7 +66,15 @@ async function runCommand(command: string, cwd: string, env: Record<string, stri
   if (r.kind === 'not_started') throw new ToolError('failed', `the command could not be started (${r.code})`);
   const exitCode = r.exit?.code ?? null;
   const status: RunResult['status'] = r.kind === 'stopped' ? (r.by === 'timeout' ? 'timed_out' : 'killed') : exitCode === null ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
-  return { exitCode, status, stdout: stdout.text(), stderr: stderr?.text() ?? '', stdoutTruncated: stdout.truncated, stderrTruncated: stderr?.truncated ?? false };
+  return {
+    exitCode,
+    status,
+    stdout: stdout.text(),
+    stderr: stderr?.text() ?? '',
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr?.truncated ?? false,
+    omittedLines: stdout.droppedLines + (stderr?.droppedLines ?? 0),
+  };
 }
 
 function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, description: string): ToolDefinition<ShellInput> {
@@ -123,7 +133,8 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
       return {
         content: `${body}${tail}`,
         success: run.status === 'completed',
-        metadata: { exit_code: run.exitCode, status: run.status },
+        // omitted_lines: what a surface needs to say truly how many lines it does not show.
+        metadata: { exit_code: run.exitCode, status: run.status, ...(run.stdoutTruncated || run.stderrTruncated ? { omitted_lines: run.omittedLines } : {}) },
         receipt,
       };
     },

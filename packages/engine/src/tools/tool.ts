@@ -23,7 +23,8 @@ export interface ToolResult {
   readonly content: string;
   /** `false` for a command that exited non-zero: still an executed result (the hook context applies). */
   readonly success: boolean;
-  readonly metadata?: { readonly exit_code?: number | null; readonly status?: ToolRunStatus };
+  /** `omitted_lines`: line breaks in the middle of a long output that the tool did not keep. */
+  readonly metadata?: { readonly exit_code?: number | null; readonly status?: ToolRunStatus; readonly omitted_lines?: number };
   readonly receipt?: ExecutionReceipt | null;
 }
 

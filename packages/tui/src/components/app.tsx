@@ -2,11 +2,14 @@ import type { SessionHostApi } from '@codewhale/engine';
 import { Box, Static, Text, useStdout } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { composerLines } from '../composer.js';
-import { oneLine, tailLines } from '../text-bounds.js';
+import { layoutLive, type Row } from '../live-layout.js';
+import type { LiveStdout } from '../live-stdout.js';
+import { displayWidth } from '../rows.js';
+import { oneLine } from '../text-bounds.js';
 import type { TuiController } from '../tui-controller.js';
 import { visibleToast, type TranscriptItem } from '../tui-state.js';
 import type { Modal, TuiStore } from '../tui-store.js';
-import { HOOK_SHOW_AFTER_MS, liveBudget, statusLine } from '../view-models.js';
+import { approvalRows, HOOK_SHOW_AFTER_MS, statusLine } from '../view-models.js';
 import { useKeys } from './use-keys.js';
 
 export interface AppProps {
@@ -21,58 +24,54 @@ const TONE: Record<NonNullable<TranscriptItem['tone']>, string> = { dim: 'gray',
 
 function ItemView({ item }: { item: TranscriptItem }) {
   const color = item.tone ? TONE[item.tone] : item.kind === 'user' ? 'cyan' : undefined;
+  // One Text for the whole item: the terminal's width wraps it, nothing is cut.
   return (
-    <Box flexDirection="column">
-      {item.lines.map((l, i) => (
-        <Text key={i} color={color} dimColor={item.kind === 'reasoning'}>
-          {l === '' ? ' ' : l}
-        </Text>
-      ))}
-    </Box>
+    <Text color={color} dimColor={item.kind === 'reasoning'}>
+      {item.lines.map((l) => (l === '' ? ' ' : l)).join('\n')}
+    </Text>
   );
 }
 
-const MAX_COMPOSER_LINES = 6;
 const MAX_MENU = 6;
 
-function ModalView({ modal, answers, always }: { modal: Modal; answers: Readonly<Record<string, unknown>>; always: boolean }) {
-  if (modal.kind === 'approval') {
-    const r = modal.request;
-    return (
-      <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-        <Text bold>{r.reason === 'hook' ? 'A hook asks for approval' : 'Approve this tool call?'}</Text>
-        <Text>{oneLine(r.summary || r.tool, 200)}</Text>
-        <Text color="gray">y allow once · a allow for this session{always ? ' · A always (permissions rule)' : ''} · n / Esc deny</Text>
-      </Box>
-    );
-  }
+/** The open modal as rows (wrapped by the live layout); the last row is the key hint. */
+function modalRows(modal: Modal, answers: Readonly<Record<string, unknown>>, always: boolean): Row[] | null {
+  if (modal.kind === 'approval') return approvalRows(modal.request, always);
   const q = modal.request.questions.find((x) => !(x.id in answers));
   if (!q) return null;
-  return (
-    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
-      <Text bold>{oneLine(q.header || 'Question', 80)}</Text>
-      <Text>{oneLine(q.question, 300)}</Text>
-      {q.options.slice(0, 9).map((o, i) => (
-        <Text key={i}>
-          {i + 1}. {oneLine(o.label, 80)}
-          {o.description ? <Text color="gray"> — {oneLine(o.description, 100)}</Text> : null}
-        </Text>
-      ))}
-      <Text color="gray">{q.options.length ? 'press 1-9, or type an answer and Enter · Esc declines' : 'type an answer and Enter · Esc declines'}</Text>
-    </Box>
-  );
+  return [
+    { text: oneLine(q.header || 'Question', 80), bold: true, color: 'cyan' },
+    { text: oneLine(q.question, 300), color: 'cyan' },
+    ...q.options.slice(0, 9).map((o, i): Row => ({ text: `${i + 1}. ${oneLine(o.label, 80)}${o.description ? ` \u2014 ${oneLine(o.description, 100)}` : ''}`, color: 'cyan' })),
+    { text: q.options.length ? 'press 1-9, or type an answer and Enter \u00b7 Esc declines' : 'type an answer and Enter \u00b7 Esc declines', color: 'gray' },
+  ];
 }
 
-/** The whole screen: finished transcript in `<Static>`, then a live region kept shorter than the terminal. */
+const TOAST_COLOR = { error: 'red', warning: 'yellow', info: 'green' } as const;
+
+/**
+ * The whole screen: finished transcript items are printed once, in `<Static>` (into the
+ * terminal's own scrollback); below them the live region, laid out in terminal rows by
+ * `layoutLive` and always shorter than the terminal.
+ */
 export function App({ host, store, controller, rows: rowsProp }: AppProps) {
   const session = useSyncExternalStore(host.subscribe, host.getSnapshot);
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { stdout } = useStdout();
-  const rows = stdout.rows || rowsProp || 24;
-  const [now, setNow] = useState(() => Date.now());
+  const live = stdout as unknown as Partial<LiveStdout>;
+  const rows = live.viewRows ?? (stdout.rows || rowsProp || 24);
+  const columns = stdout.columns || 80;
+  const [tick, setTick] = useState(0);
   useKeys((k) => controller.handleKey(k));
+  // Re-lay the live region on resize (Ink redraws, but the layout depends on the size).
+  useEffect(() => {
+    const onResize = () => setTick((t) => t + 1);
+    stdout.on('resize', onResize);
+    return () => void stdout.off('resize', onResize);
+  }, [stdout]);
 
   // Re-render when a toast expires or a running hook passes the 300 ms visibility mark.
+  const now = Date.now();
   const toast = visibleToast(snap.ui.toasts, now);
   const hook = session.activeHook;
   useEffect(() => {
@@ -81,74 +80,40 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
     if (hook && now - hook.startedAt < HOOK_SHOW_AFTER_MS) waits.push(hook.startedAt + HOOK_SHOW_AFTER_MS - now);
     if (waits.length === 0) return;
     const t = setTimeout(() => {
-      const n = Date.now();
-      store.dispatch({ type: 'tick', now: n });
-      setNow(n);
+      store.dispatch({ type: 'tick', now: Date.now() });
+      setTick((x) => x + 1);
     }, Math.max(10, Math.min(...waits) + 5));
     return () => clearTimeout(t);
-  }, [toast, hook, now, store]);
-  useEffect(() => {
-    setNow(Date.now());
-  }, [session, snap]);
+  }, [toast, hook, now, store, tick]);
 
   const modal = snap.modals[0];
   const menu = controller.menu().slice(0, MAX_MENU);
+  const menuAt = Math.min(snap.menuIndex, menu.length - 1);
   const comp = composerLines(snap.composer);
-  const compStart = Math.max(0, Math.min(comp.line - MAX_COMPOSER_LINES + 1, comp.lines.length - MAX_COMPOSER_LINES));
-  const shownComp = comp.lines.slice(compStart, compStart + MAX_COMPOSER_LINES);
-  const queued = session.queued.slice(0, 3);
-
-  // Rows the fixed parts take; the streaming text gets what is left, and never all of it.
-  const used =
-    (modal ? (modal.kind === 'approval' ? 5 : 6 + Math.min(9, modal.kind === 'question' ? (modal.request.questions[0]?.options.length ?? 0) : 0)) : 0) +
-    shownComp.length +
-    (compStart > 0 ? 1 : 0) +
-    menu.length +
-    (queued.length ? queued.length + (session.queued.length > 3 ? 1 : 0) : 0) +
-    2 /* toast + status */ +
-    1 /* the hidden-lines marker */;
-  const budget = liveBudget(rows, used);
-  const reasoning = snap.ui.liveReasoning ? tailLines(snap.ui.liveReasoning, Math.min(3, Math.max(1, Math.floor(budget / 3)))) : null;
-  const text = snap.ui.liveText ? tailLines(snap.ui.liveText, Math.max(1, budget - (reasoning ? reasoning.lines.length : 0))) : null;
+  const frame = layoutLive({
+    columns,
+    rows,
+    reasoning: snap.ui.liveReasoning,
+    text: snap.ui.liveText,
+    queued: session.queued.map((q) => oneLine(q, 200)),
+    modal: modal ? modalRows(modal, snap.answers, controller.canAlwaysAllow) : null,
+    composer: !modal || modal.kind === 'question' ? { lines: comp.lines, line: comp.line, column: comp.column, prompt: session.busy ? '\u00bb ' : '\u276f ' } : null,
+    menu: menu.map((m, i): Row => ({ text: `${i === menuAt ? '\u203a ' : '  '}/${m.name.padEnd(9)} ${m.summary}`, color: i === menuAt ? 'cyan' : 'gray' })),
+    toast: toast ? { text: oneLine(toast.message, 300), color: TOAST_COLOR[toast.level] } : null,
+    status: snap.exiting ? 'ending the session\u2026' : snap.ui.status ? `${statusLine(session, now)} \u00b7 ${snap.ui.status}` : statusLine(session, now),
+  });
+  live.setFrame?.(frame.map((r) => displayWidth((r.prefix ?? '') + r.text)));
 
   return (
     <>
       <Static items={snap.ui.items as TranscriptItem[]}>{(item) => <ItemView key={item.id} item={item} />}</Static>
       <Box flexDirection="column">
-        {reasoning
-          ? reasoning.lines.map((l, i) => (
-              <Text key={`r${i}`} dimColor>
-                {l || ' '}
-              </Text>
-            ))
-          : null}
-        {text && text.hidden > 0 ? <Text color="gray">… {text.hidden} earlier lines</Text> : null}
-        {text ? text.lines.map((l, i) => <Text key={`t${i}`}>{l || ' '}</Text>) : null}
-        {queued.map((q, i) => (
-          <Text key={`q${i}`} color="gray">
-            queued {i + 1}: {oneLine(q, 100)}
+        {frame.map((r, i) => (
+          <Text key={i} wrap="truncate-end" color={r.color} dimColor={r.dim} bold={r.bold}>
+            {r.prefix ? <Text color={r.prefixColor}>{r.prefix}</Text> : null}
+            {r.cursor === undefined ? r.text || ' ' : withCursor(r.text, r.cursor)}
           </Text>
         ))}
-        {session.queued.length > 3 ? <Text color="gray">… {session.queued.length - 3} more queued (/queue)</Text> : null}
-        {modal ? <ModalView modal={modal} answers={snap.answers} always={controller.canAlwaysAllow} /> : null}
-        {!modal || modal.kind === 'question' ? (
-          <Box flexDirection="column">
-            {compStart > 0 ? <Text color="gray">… {compStart} lines above</Text> : null}
-            {shownComp.map((l, i) => (
-              <Text key={`c${i}`}>
-                <Text color="cyan">{i + compStart === 0 ? (session.busy ? '» ' : '❯ ') : '  '}</Text>
-                {withCursor(l, i + compStart === comp.line ? comp.column : -1)}
-              </Text>
-            ))}
-          </Box>
-        ) : null}
-        {menu.map((m, i) => (
-          <Text key={`m${i}`} color={i === Math.min(snap.menuIndex, menu.length - 1) ? 'cyan' : 'gray'}>
-            {i === Math.min(snap.menuIndex, menu.length - 1) ? '› ' : '  '}/{m.name.padEnd(9)} {m.summary}
-          </Text>
-        ))}
-        <Text color={toast ? (toast.level === 'error' ? 'red' : toast.level === 'warning' ? 'yellow' : 'green') : undefined}>{toast ? oneLine(toast.message, 200) : ' '}</Text>
-        <Text color="gray">{snap.exiting ? 'ending the session…' : snap.ui.status ? `${statusLine(session, now)} · ${snap.ui.status}` : statusLine(session, now)}</Text>
       </Box>
     </>
   );
