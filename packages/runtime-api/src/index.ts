@@ -17,3 +17,4 @@ export { resolveToken, tokenFilePath, type TokenSource } from './auth/resolve-to
 export { tokensMatch, presentedToken, isLoopbackHost } from './auth/check-token.js';
 export { hooksView, firesOn } from './hooks-view.js';
 export { VERSION } from './version.js';
+export { ServerLock, ServerLockedError, readServerInfo, SERVER_INFO_FILE, type ServerInfo } from './lifecycle/server-lock.js';

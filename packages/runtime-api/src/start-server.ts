@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { createApp } from './create-app.js';
 import { EventHub } from './events/event-hub.js';
 import type { SseOptions } from './events/sse-stream.js';
 import { hooksView } from './hooks-view.js';
+import { SERVER_INFO_FILE, ServerLock, ServerLockedError } from './lifecycle/server-lock.js';
 import { secretValues } from './redact.js';
 import { RuntimeStore, type SyncLevel } from './store/runtime-store.js';
 import { SessionTurnRunner, type OpenThreadSession } from './turn-runner.js';
@@ -63,6 +64,8 @@ export interface RunningServer {
   /** The token file when the token lives in one (its path, never its contents). */
   readonly tokenFile: string | null;
   readonly databasePath: string;
+  /** `server.json`: where this server listens (mode 0600, removed on a clean exit). */
+  readonly infoFile: string;
   /** What the restart recovery found. */
   readonly recovered: { readonly interruptedTurns: number; readonly expiredApprovals: number };
   readonly store: RuntimeStore;
@@ -70,6 +73,13 @@ export interface RunningServer {
   /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
   close(): Promise<void>;
 }
+
+/** How long running turns get to end and be recorded on a graceful stop. */
+const TURN_GRACE_MS = 5_000;
+/** How long streams get to deliver their last events on a graceful stop. */
+const STREAM_DRAIN_MS = 2_000;
+/** How long finished responses get to reach their clients before connections are cut. */
+const CONNECTION_DRAIN_MS = 1_000;
 
 function urlOf(host: string, port: number): string {
   const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
@@ -86,12 +96,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new ServeError('usage', `--insecure-no-auth is refused on a non-loopback bind (${host}); bind 127.0.0.1 or use a token`);
   }
   const paths = resolvePaths(env, options.configPath ?? null);
-  const resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
   const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');
-  let store: RuntimeStore;
+  // One server per home, decided before anything is read or written: a second server must not
+  // run recovery on the first one's live database (or generate a token, or touch server.json).
+  let lock: ServerLock;
   try {
+    lock = await ServerLock.acquire(dirname(databasePath));
+  } catch (e) {
+    throw new ServeError('startup', e instanceof ServerLockedError ? e.message : `cannot take the server lock: ${(e as Error).message}`, { cause: e });
+  }
+  let store: RuntimeStore;
+  let resolved: ReturnType<typeof resolveToken> | null;
+  try {
+    resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
     store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'FULL' });
   } catch (e) {
+    await lock.release();
     throw new ServeError('startup', (e as Error).message, { cause: e });
   }
   const recovered = store.recover();
@@ -143,29 +163,45 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
   } catch (e) {
     store.close();
+    await lock.release();
     const code = (e as NodeJS.ErrnoException).code;
     throw new ServeError('startup', code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`, { cause: e });
   }
   const bound = (server.address() as AddressInfo).port;
+  const url = urlOf(host, bound);
+  lock.writeInfo({ pid: process.pid, url, host, port: bound, database: databasePath, version: VERSION, started_at: new Date().toISOString() });
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // New work is refused from here on (503) and /health says `stopping`; the listener stays
+      // open until the running turns are recorded, so clients can see why.
       stopping = true;
-      const stopped = new Promise<void>((r) => server.close(() => r()));
-      await runner.close();
+      await runner.close(TURN_GRACE_MS);
       broker.close();
-      // Streams and keep-alive connections would hold the listener open.
+      // Every stream delivers what was committed (the interrupted turns included), then ends.
+      await hub.end(STREAM_DRAIN_MS);
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      // Ended streams finish their responses, then their connections go idle and are closed;
+      // anything still open after a short wait is cut.
+      const idle = setInterval(() => server.closeIdleConnections(), 10);
+      server.closeIdleConnections();
+      let cut: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([stopped, new Promise<void>((r) => (cut = setTimeout(r, CONNECTION_DRAIN_MS)))]);
+      clearInterval(idle);
+      clearTimeout(cut);
       server.closeAllConnections();
       await stopped;
       if (pools) await closeSharedPools(pools).catch(() => {});
       store.close();
+      await lock.release();
     })();
     return closing;
   };
 
   return {
-    url: urlOf(host, bound),
+    url,
+    infoFile: join(lock.dir, SERVER_INFO_FILE),
     host,
     port: bound,
     tokenSource: resolved?.source ?? 'none',

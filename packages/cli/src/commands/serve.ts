@@ -5,6 +5,7 @@ import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { CommonOptions } from '../main.js';
+import { onSignalExit } from '../signal-exit.js';
 
 export interface ServeOptions extends CommonOptions {
   readonly host?: string;
@@ -13,21 +14,29 @@ export interface ServeOptions extends CommonOptions {
   readonly insecureNoAuth?: boolean;
 }
 
-/** Resolves when the server should stop (default: the first SIGTERM or SIGINT). */
+/** Resolves when the server should stop (default: the first SIGTERM, SIGINT or SIGHUP). */
 export type StopSignal = Promise<string>;
 
-function processStopSignal(): StopSignal {
-  return new Promise((resolve) => {
-    const on = (sig: string) => () => {
-      process.off('SIGTERM', term);
-      process.off('SIGINT', int);
-      resolve(sig);
-    };
-    const term = on('SIGTERM');
-    const int = on('SIGINT');
-    process.once('SIGTERM', term);
-    process.once('SIGINT', int);
+/** How long the binary's signal handler waits for a graceful stop before it exits anyway. */
+export const SERVE_STOP_GRACE_MS = 9_500;
+
+/**
+ * The stop signal of the binary: a graceful-exit handler on the process-wide signal handler,
+ * so that handler waits for the server to close (and then exits 0) instead of exiting at once.
+ */
+function processStopSignal(closed: Promise<void>): { stop: StopSignal; release: () => void } {
+  let release = () => {};
+  const stop = new Promise<string>((resolve) => {
+    release = onSignalExit(
+      async (signal) => {
+        resolve(signal);
+        await closed;
+        return EXIT.ok;
+      },
+      { graceMs: SERVE_STOP_GRACE_MS },
+    );
   });
+  return { stop, release };
 }
 
 /**
@@ -36,7 +45,19 @@ function processStopSignal(): StopSignal {
  * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, unreadable
  * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind).
  */
-export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = processStopSignal()): Promise<number> {
+export async function runServe(opts: ServeOptions, io: Io, stopSignal?: StopSignal): Promise<number> {
+  let markClosed = () => {};
+  const closed = new Promise<void>((r) => (markClosed = r));
+  const fromProcess = stopSignal ? null : processStopSignal(closed);
+  try {
+    return await serveUntil(opts, io, stopSignal ?? fromProcess!.stop);
+  } finally {
+    markClosed();
+    fromProcess?.release();
+  }
+}
+
+async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise<number> {
   const ctx = commandContext(opts, io);
   // This program's main thread runs its event loop: give it the process host's short scheduler
   // slice too (Linux; see the supervisor's README, "A short scheduler slice").

@@ -62,6 +62,8 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
     };
     c.req.raw.signal.addEventListener('abort', cleanup, { once: true });
     stream.onAbort(cleanup);
+    let ended!: () => void;
+    const unhold = deps.hub.holdStream(notify, new Promise<void>((r) => (ended = r)));
     try {
       const thread = deps.store.getThread(threadId);
       await stream.writeSSE({ event: 'server.connected', data: JSON.stringify({ thread_id: threadId, head_seq: deps.store.headSeq(), cursor }) });
@@ -89,6 +91,11 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
       while (!closed) {
         if (overflow) return; // the client resumes from its Last-Event-ID: nothing is skipped silently
         const e = queue.shift();
+        if (!e && deps.hub.ended) {
+          // Shutdown: everything committed was delivered; say so and end the response cleanly.
+          await stream.writeSSE({ event: 'server.stopping', data: JSON.stringify({ thread_id: threadId, last_seq: last, hint: 'the server is stopping; reconnect with Last-Event-ID when it is back' }) });
+          return;
+        }
         if (!e) {
           await new Promise<void>((r) => {
             wake = r;
@@ -102,6 +109,8 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
       }
     } finally {
       cleanup();
+      unhold();
+      ended();
     }
   });
 }
