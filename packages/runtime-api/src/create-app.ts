@@ -5,7 +5,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
-import { presentedToken, tokensMatch } from './auth/check-token.js';
+import { presentedCredential, tokensMatch } from './auth/check-token.js';
+import type { PeerVerdict } from './auth/peer-process.js';
+import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/browser-guard.js';
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
@@ -39,7 +41,17 @@ export interface AppDeps {
   readonly secrets?: readonly string[];
   /** True once shutdown began: new work gets 503. */
   readonly isShuttingDown?: () => boolean;
+  /** Which `Host`, `Origin` and CORS origins a request may use (every route, every mode). */
+  readonly browser: BrowserPolicy;
+  /**
+   * Who is on the other end of a request's connection; a descendant of the server (a tool or
+   * hook process) and an unknown local owner are refused on every token-bearing route.
+   * `null` only where the check cannot run (no `/proc`): then it is off, and the server says so.
+   */
+  readonly peerCheck: ((c: Context) => PeerVerdict) | null;
 }
+
+const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
 
 const issuesOf = (error: z.ZodError): ApiIssue[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
@@ -108,6 +120,23 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(new ApiError('internal', 'internal error').toJSON(), 500);
   });
   app.notFound((c) => c.json(new ApiError('not_found', 'no such route').toJSON(), 404));
+  // First of all, on every route: Host, Origin and cross-site checks (DNS rebinding, foreign pages).
+  app.use(async (c, next) => {
+    const v = checkBrowser(deps.browser, c.req.raw.headers, new URL(c.req.url).host);
+    if (!v.ok) throw new ApiError('forbidden', v.reason);
+    if (v.cors !== null) {
+      c.header('Access-Control-Allow-Origin', v.cors);
+      c.header('Access-Control-Allow-Credentials', 'true');
+      c.header('Vary', 'Origin');
+      if (c.req.method === 'OPTIONS') {
+        c.header('Access-Control-Allow-Methods', 'GET, POST');
+        c.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+        c.header('Access-Control-Max-Age', '600');
+        return c.body(null, 204);
+      }
+    }
+    await next();
+  });
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => c.json(new ApiError('method_not_allowed', `use ${methods.join(', ')}`).toJSON(), 405, { Allow: methods.join(', ') }) }));
   app.use(
     bodyLimit({
@@ -132,9 +161,23 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   // Everything else under /v1 needs the token.
+  // Processes this server started never get past here, whatever token they found.
   app.use('/v1/*', async (c, next) => {
-    if (deps.token !== null && !tokensMatch(presentedToken(c.req.raw.headers), deps.token)) {
+    if (deps.peerCheck) {
+      const peer = deps.peerCheck(c);
+      if (peer.kind === 'descendant') throw new ApiError('forbidden', 'processes started by this server (tools, hooks and what they start) cannot use the Runtime API');
+      if (peer.kind === 'unknown') throw new ApiError('forbidden', `the client process could not be identified (${peer.reason}); connect from a process of this user on this machine`);
+    }
+    const credential = presentedCredential(c.req.raw.headers);
+    if (deps.token !== null && !tokensMatch(credential?.token ?? null, deps.token)) {
       throw new ApiError('unauthorized', 'missing or wrong token: send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    // A cookie is sent by the browser on its own: a write it authenticates must come from an
+    // allowed page (Origin checked above) as JSON, which no form or text/plain post can be.
+    if (credential?.via === 'cookie' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (c.req.header('origin') === undefined || !isJsonContentType(c.req.header('content-type') ?? null)) {
+        throw new ApiError('forbidden', 'a write authenticated by the cookie must carry an Origin and Content-Type: application/json (CSRF protection); programs send the token in a header');
+      }
     }
     await next();
   });

@@ -1,11 +1,14 @@
 import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Context } from 'hono';
 import { closeSharedPools, createSharedPools, openSession, type ModelProvider, type SharedPools } from '@codewhale/engine';
 import { resolvePaths } from '@codewhale/hooks-supervisor';
 import { ApprovalBroker } from './approval-broker.js';
 import { isLoopbackHost } from './auth/check-token.js';
+import { PEER_CHECK_SUPPORTED, peerVerdict, type PeerVerdict } from './auth/peer-process.js';
+import { browserPolicy, normalizeOrigin, type BrowserPolicy } from './http/browser-guard.js';
 import { resolveToken, type TokenSource } from './auth/resolve-token.js';
 import { createApp } from './create-app.js';
 import { EventHub } from './events/event-hub.js';
@@ -54,6 +57,10 @@ export interface ServeOptions {
   readonly approvalTimeoutMs?: number;
   readonly maxConcurrentTurns?: number;
   readonly sse?: SseOptions;
+  /** `--cors ORIGIN`: the only origins a browser page may call the API from (default none). */
+  readonly corsOrigins?: readonly string[];
+  /** `--allow-host NAME`: more names the `Host` header may carry (a reverse proxy's). */
+  readonly allowedHosts?: readonly string[];
 }
 
 export interface RunningServer {
@@ -70,6 +77,8 @@ export interface RunningServer {
   readonly recovered: { readonly interruptedTurns: number; readonly expiredApprovals: number };
   readonly store: RuntimeStore;
   readonly hub: EventHub;
+  /** False where processes the server starts cannot be told apart from clients (no `/proc`). */
+  readonly peerCheck: boolean;
   /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -80,6 +89,28 @@ const TURN_GRACE_MS = 5_000;
 const STREAM_DRAIN_MS = 2_000;
 /** How long finished responses get to reach their clients before connections are cut. */
 const CONNECTION_DRAIN_MS = 1_000;
+
+/** The variables that may carry the server's token: never passed on to the sessions' hooks and commands. */
+const TOKEN_VARS = new Set(['CODEWHALE_RUNTIME_TOKEN', 'DEEPSEEK_RUNTIME_TOKEN']);
+
+/**
+ * The peer of each connection, looked up once per connection (a socket's owner does not change
+ * while it is open). Without a socket there is nobody to vouch for: unknown.
+ */
+function connectionPeerCheck(): (c: Context) => PeerVerdict {
+  const seen = new WeakMap<Socket, PeerVerdict>();
+  return (c) => {
+    const socket = (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
+    if (!socket || socket.remoteAddress === undefined || socket.localAddress === undefined) return { kind: 'unknown', reason: 'no connection' };
+    let v = seen.get(socket);
+    if (!v) {
+      v = peerVerdict({ remoteAddress: socket.remoteAddress, remotePort: socket.remotePort!, localAddress: socket.localAddress, localPort: socket.localPort! });
+      // A verdict that could not be reached is not remembered: the next request looks again.
+      if (v.kind !== 'unknown') seen.set(socket, v);
+    }
+    return v;
+  };
+}
 
 function urlOf(host: string, port: number): string {
   const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
@@ -94,6 +125,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ServeError('usage', `--port must be 0..65535, got ${port}`);
   if (options.insecureNoAuth && !isLoopbackHost(host)) {
     throw new ServeError('usage', `--insecure-no-auth is refused on a non-loopback bind (${host}); bind 127.0.0.1 or use a token`);
+  }
+  for (const o of options.corsOrigins ?? []) {
+    if (normalizeOrigin(o) === null) throw new ServeError('usage', `--cors needs an origin like https://app.example.com (scheme, host and optional port, nothing else), got ${JSON.stringify(o.slice(0, 100))}`);
   }
   const paths = resolvePaths(env, options.configPath ?? null);
   const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');
@@ -120,13 +154,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const broker = new ApprovalBroker(store, { timeoutMs: options.approvalTimeoutMs ?? 300_000 });
   // Created with the first session, shared by every thread's session.
   let pools: SharedPools | null = null;
+  const sessionEnv = Object.freeze(Object.fromEntries(Object.entries(env).filter(([k]) => !TOKEN_VARS.has(k.toUpperCase()))));
   const open: OpenThreadSession =
     options.openThreadSession ??
     (async (o) => {
       const host = await openSession({
         workspace: o.workspace,
         home: paths.home,
-        env,
+        env: sessionEnv,
         profile: 'runtime',
         interaction: o.interaction,
         pools: (pools ??= createSharedPools()),
@@ -140,7 +175,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const secrets = [...secretValues(env), ...(resolved ? [resolved.token] : [])];
   const runner = new SessionTurnRunner({ store, broker, open, secrets });
   let stopping = false;
+  // The bound port is known only after listening; the policy is replaced then.
+  let policy: BrowserPolicy = browserPolicy(host, port, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });
+  const peerCheck = PEER_CHECK_SUPPORTED ? connectionPeerCheck() : null;
   const app = createApp({
+    get browser() {
+      return policy;
+    },
+    peerCheck,
     store,
     hub,
     broker,
@@ -168,6 +210,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new ServeError('startup', code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`, { cause: e });
   }
   const bound = (server.address() as AddressInfo).port;
+  policy = browserPolicy(host, bound, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });
   const url = urlOf(host, bound);
   lock.writeInfo({ pid: process.pid, url, host, port: bound, database: databasePath, version: VERSION, started_at: new Date().toISOString() });
 
@@ -210,6 +253,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     recovered,
     store,
     hub,
+    peerCheck: peerCheck !== null,
     close,
   };
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { setAgentSlice } from '@codewhale/hooks-supervisor';
 import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
@@ -11,7 +13,23 @@ export interface ServeOptions extends CommonOptions {
   readonly host?: string;
   readonly port?: number;
   readonly authToken?: string;
+  readonly authTokenFile?: string;
   readonly insecureNoAuth?: boolean;
+  readonly cors?: readonly string[];
+  readonly allowHost?: readonly string[];
+}
+
+/** The token of `--auth-token-file` (`-`: standard input): its first line, trimmed. */
+function readTokenFile(path: string, cwd: string): string {
+  let text: string;
+  try {
+    text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(resolve(cwd, path), 'utf8');
+  } catch (e) {
+    throw CliError.usage(`--auth-token-file: cannot read ${path === '-' ? 'standard input' : path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const token = text.split(/\r?\n/)[0]!.trim();
+  if (token.length < 16) throw CliError.usage(`--auth-token-file: the token must be at least 16 characters on the first line (${path === '-' ? 'standard input' : path})`);
+  return token;
 }
 
 /** Resolves when the server should stop (default: the first SIGTERM, SIGINT or SIGHUP). */
@@ -64,6 +82,11 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
   setAgentSlice(true);
   // Loaded only here, so `--version` and the other commands never pay for the server.
   const api = await importExternal<typeof import('@codewhale/runtime-api')>('@codewhale/runtime-api');
+  if (opts.authToken !== undefined && opts.authTokenFile !== undefined) throw CliError.usage('use one of --auth-token and --auth-token-file');
+  const tokenFromFile = opts.authTokenFile !== undefined ? readTokenFile(opts.authTokenFile, io.cwd) : null;
+  if (opts.authToken !== undefined) {
+    io.stderr('warning: --auth-token is visible to other processes (ps, /proc/PID/cmdline); use --auth-token-file PATH or --auth-token-file - (standard input)\n');
+  }
   let server;
   try {
     server = await api.startServer({
@@ -71,9 +94,11 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
       port: opts.port ?? 7878,
       workspace: ctx.workspace,
       env: io.env,
-      authToken: opts.authToken ?? null,
+      authToken: tokenFromFile ?? opts.authToken ?? null,
       insecureNoAuth: Boolean(opts.insecureNoAuth),
       configPath: opts.config ? ctx.paths.configPath : null,
+      corsOrigins: opts.cors ?? [],
+      allowedHosts: opts.allowHost ?? [],
     });
   } catch (e) {
     if (api.ServeError.isInstance(e)) {
@@ -87,8 +112,9 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
       ? 'auth: none (--insecure-no-auth, loopback only)'
       : server.tokenSource === 'generated' || server.tokenSource === 'file'
         ? `auth: token in ${server.tokenFile} (mode 0600; ${server.tokenSource === 'generated' ? 'generated now' : 'reused'}); send it as Authorization: Bearer <token>`
-        : `auth: token from ${server.tokenSource === 'flag' ? '--auth-token' : `$${server.tokenSource}`}`;
+        : `auth: token from ${server.tokenSource === 'flag' ? (tokenFromFile !== null ? `--auth-token-file ${opts.authTokenFile}` : '--auth-token') : `$${server.tokenSource}`}`;
   io.stdout(`${auth}\n`);
+  if (!server.peerCheck) io.stderr(`warning: on ${process.platform} processes started by this server's threads cannot be told apart from clients: a tool that reads the token can use the API\n`);
   io.stdout(`workspace: ${ctx.workspace}\ndatabase: ${server.databasePath}\n`);
   if (server.recovered.interruptedTurns + server.recovered.expiredApprovals > 0) {
     io.stdout(`recovered: ${server.recovered.interruptedTurns} interrupted turn(s), ${server.recovered.expiredApprovals} expired approval(s)\n`);
