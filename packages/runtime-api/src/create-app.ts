@@ -12,7 +12,7 @@ import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
 import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
-import { redact } from './redact.js';
+import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
 import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
@@ -214,14 +214,15 @@ export function createApp(deps: AppDeps): Hono {
     if (runner.activeCount >= maxTurns) {
       throw new ApiError('too_many_requests', `${maxTurns} threads are already running turns; retry later`, { headers: { 'Retry-After': '5' } });
     }
+    // Stored (and streamed) without credentials; the model gets the prompt as the client sent it.
     const started = store.startTurn(t.id, {
-      prompt: body.prompt,
+      prompt: displaySafe(redact(body.prompt, deps.secrets ?? [])),
       mode: body.mode ? parseMode(body.mode)! : t.mode,
       posture: body.posture ? parsePosture(body.posture)! : t.posture,
       model: body.model ?? t.model,
     });
     if (!started) throw new ApiError('conflict', 'a turn is already running on this thread');
-    runner.start(store.getThread(t.id)!, started.turn);
+    runner.start(store.getThread(t.id)!, { ...started.turn, prompt: body.prompt });
     return c.json({ thread: threadJson(store.getThread(t.id)!), turn: turnPayload(started.turn) }, 201);
   });
 

@@ -2,6 +2,7 @@ import { buildHooksList, hooksListToJson } from '@codewhale/hooks-config';
 import type { HookEventName } from '@codewhale/hooks-payloads';
 import { loadHookConfiguration, type CodewhalePaths } from '@codewhale/hooks-supervisor';
 import { PROFILE_EVENTS } from '@codewhale/engine';
+import { displaySafeJson, redact } from './redact.js';
 
 /** The surfaces in the order `fires_on` lists them. */
 const FIRING_SURFACES = ['tui', 'exec', 'runtime'] as const;
@@ -34,7 +35,10 @@ export function hooksView(paths: CodewhalePaths, workspace: string): Record<stri
   const json = hooksListToJson(buildHooksList(r.value.loaded.set, r.value.loaded.project));
   const hooks = (json.hooks as Record<string, unknown>[]).map((h) => {
     const event = h.event as HookEventName;
-    return { ...h, fires_on: firesOn(event), fires_on_runtime: PROFILE_EVENTS.runtime.has(event) };
+    // A preview of a command that carries a credential (`--password=…`, a URL password, a token) shows it redacted.
+    const preview = typeof h.command_preview === 'string' ? { command_preview: redact(h.command_preview, []) } : {};
+    return { ...h, ...preview, fires_on: firesOn(event), fires_on_runtime: PROFILE_EVENTS.runtime.has(event) };
   });
-  return { ...json, hooks, runtime_events: [...PROFILE_EVENTS.runtime], hook_set_digest: r.value.digest };
+  // Names, previews and problems come from the user's files: no invisible formatting character is shown raw.
+  return displaySafeJson({ ...json, hooks, runtime_events: [...PROFILE_EVENTS.runtime], hook_set_digest: r.value.digest }) as Record<string, unknown>;
 }

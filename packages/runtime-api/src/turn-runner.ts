@@ -1,6 +1,6 @@
 import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
 import type { ApprovalBroker } from './approval-broker.js';
-import { boundText, redact, redactJson } from './redact.js';
+import { boundText, displaySafe, displaySafeJson, redact, redactJson } from './redact.js';
 import type { ThreadRecord, TurnRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
 
@@ -48,6 +48,27 @@ export interface TurnRunner {
 export const ITEM_DETAIL_MAX_CHARS = 64_000;
 const DELTA_FLUSH_MS = 32;
 const DELTA_FLUSH_CHARS = 16_384;
+/** Held back mid-stream: at most this many characters, ending the line's last words. */
+const DELTA_HOLD_CHARS = 2_048;
+/** How many of a line's last words are held back mid-stream. */
+const DELTA_HOLD_WORDS = 3;
+
+/**
+ * Where a stream's buffered text may be cut while more may follow: complete lines go, and of
+ * the last line all but its last {@link DELTA_HOLD_WORDS} words. A credential and the words
+ * that name it (`Authorization: Bearer …`, `--password …`) then reach redaction in one piece
+ * even when the model streams them in separate chunks. A tail over {@link DELTA_HOLD_CHARS}
+ * is not held.
+ */
+export function safeCut(buffer: string): number {
+  const lineStart = buffer.lastIndexOf('\n') + 1;
+  let i = buffer.length;
+  for (let words = 0; words < DELTA_HOLD_WORDS && i > lineStart; words++) {
+    while (i > lineStart && /\s/.test(buffer[i - 1]!)) i--;
+    while (i > lineStart && !/\s/.test(buffer[i - 1]!)) i--;
+  }
+  return buffer.length - i > DELTA_HOLD_CHARS ? buffer.length : i;
+}
 
 interface OpenItem {
   itemId: string;
@@ -266,8 +287,13 @@ export class SessionTurnRunner implements TurnRunner {
     });
   }
 
+  /** Text a client shows or stores: no secret, no invisible formatting character. */
   #clean(text: string): string {
-    return redact(text, this.#secrets);
+    return displaySafe(redact(text, this.#secrets));
+  }
+
+  #cleanJson(value: unknown): unknown {
+    return displaySafeJson(redactJson(value, this.#secrets));
   }
 
   // ---- event mapping ----
@@ -284,7 +310,7 @@ export class SessionTurnRunner implements TurnRunner {
       case 'tool_call_started': {
         this.#flush(run);
         this.#closeStreams(run);
-        const input = redactJson(ev.input, this.#secrets);
+        const input = this.#cleanJson(ev.input);
         const item = this.#store.startItem(run.threadId, run.turnId, 'tool_call', {
           summary: `${ev.name} ${JSON.stringify(input) ?? ''}`,
           metadata: { tool: ev.name, call_id: ev.id, input },
@@ -328,7 +354,7 @@ export class SessionTurnRunner implements TurnRunner {
   #toolCompleted(run: Running, o: ToolCallOutcome): void {
     this.#flush(run);
     let itemId = run.toolItems.get(o.id);
-    const input = redactJson(o.input, this.#secrets);
+    const input = this.#cleanJson(o.input);
     if (!itemId) itemId = this.#store.startItem(run.threadId, run.turnId, 'tool_call', { summary: o.name, metadata: { tool: o.name, call_id: o.id, input } }).id;
     const failed = o.result === null || o.result.success === false;
     // The decision record is stored with the item; the execution receipt (o.receipt) never is.
@@ -342,10 +368,10 @@ export class SessionTurnRunner implements TurnRunner {
         input,
         success: !failed,
         error: o.error ? { kind: o.error.kind, message: this.#clean(o.error.message) } : null,
-        result: o.result ? storableMetadata(o.result.metadata ?? null) : null,
+        result: o.result ? (this.#cleanJson(storableMetadata(o.result.metadata ?? null)) as Record<string, unknown> | null) : null,
         duration_ms: o.durationMs,
       },
-      decision: o.decision ? redactJson(o.decision, this.#secrets) : null,
+      decision: o.decision ? this.#cleanJson(o.decision) : null,
     });
   }
 
@@ -360,19 +386,24 @@ export class SessionTurnRunner implements TurnRunner {
     }
     open.buffer += text;
     // Deltas are coalesced (32 ms or 16 KiB) so a fast stream costs a few commits, not one per token.
-    if (open.buffer.length >= DELTA_FLUSH_CHARS) this.#flush(run);
-    else if (!run.timer) run.timer = setTimeout(() => this.#flush(run), DELTA_FLUSH_MS);
+    if (open.buffer.length >= DELTA_FLUSH_CHARS) this.#flush(run, true);
+    else if (!run.timer) run.timer = setTimeout(() => this.#flush(run, true), DELTA_FLUSH_MS);
   }
 
-  #flush(run: Running): void {
+  /**
+   * Store the buffered text. Mid-stream (`partial`) the last words of the line stay behind (see
+   * {@link safeCut}) and go with the next chunk or at the end of the stream.
+   */
+  #flush(run: Running, partial = false): void {
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
     if (!this.#store.isOpen) return;
     for (const open of [run.reasoning, run.text]) {
-      if (open && open.buffer) {
-        this.#store.appendDelta(open.itemId, this.#clean(open.buffer));
-        open.buffer = '';
-      }
+      if (!open || !open.buffer) continue;
+      const cut = partial ? safeCut(open.buffer) : open.buffer.length;
+      if (cut === 0) continue;
+      this.#store.appendDelta(open.itemId, this.#clean(open.buffer.slice(0, cut)));
+      open.buffer = open.buffer.slice(cut);
     }
   }
 

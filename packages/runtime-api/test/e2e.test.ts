@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,6 +155,37 @@ describe('end to end: a real server, the fake model server, real hook scripts', 
     expect(hooksText).not.toContain('sixty-character-preview');
     expect((await call(url, '/v1/hooks?thread_id=thr_missing')).status).toBe(404);
   }, 90_000);
+
+  it('a shell_env value a tool prints is absent from the database file, the events and every model request; credential shapes are redacted where stored', async () => {
+    const GH = 'ghp_0123456789abcdefABCDEF0123456789abcd';
+    const e = await setup([
+      bash(`echo "value=$HOOK_TOKEN"; echo "gh=${GH} url=https://bob:hunter2pass@example.com/x --password=s3cretpw1 AKIAIOSFODNN7EXAMPLE xoxb-1234567890-0987654321-AbCdEf"`),
+      { text: 'done' },
+    ]);
+    const { url } = e.server;
+    const { json: created } = await call(url, '/v1/threads', { posture: 'full_access' });
+    const id = created.thread.id;
+    await call(url, `/v1/threads/${id}/turns`, { prompt: 'print it; my key is AKIAIOSFODNN7EXAMPLE' });
+    const events = await readSse(await fetch(`${url}/v1/threads/${id}/events?since_seq=0`, { headers: H }), (f) => f.some((x) => x.event === 'turn.completed'), 30_000);
+    const eventsText = events.map((f) => f.data).join('\n');
+    const { text: itemsText, json: items } = await call(url, `/v1/threads/${id}/items`);
+    const dir = join(e.home, 'runtime');
+    const db = readFileSync(join(dir, 'runtime.db')).toString('latin1') + readFileSync(join(dir, 'runtime.db-wal')).toString('latin1');
+    const sent = JSON.stringify(e.fake.requests);
+    // The command really printed the value: the model saw it masked.
+    expect(sent).toContain('value=***');
+    for (const where of [db, eventsText, itemsText, sent]) expect(where).not.toContain('tok-e2e-secret-value');
+    // Credential shapes never reach the database, the events or the items (the prompt's included).
+    for (const secret of [GH, 'hunter2pass', 's3cretpw1', 'AKIAIOSFODNN7EXAMPLE', 'xoxb-1234567890-0987654321-AbCdEf']) {
+      for (const where of [db, eventsText, itemsText]) expect(where).not.toContain(secret);
+    }
+    const tool = items.items.find((i: { kind: string }) => i.kind === 'tool_call');
+    expect(tool.detail).toContain('url=https://bob:[redacted]@example.com/x');
+    expect(tool.detail).toContain('value=***');
+    // The database and its WAL are private even though the home existed before the server.
+    expect(statSync(join(dir, 'runtime.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'runtime.db-wal')).mode & 0o777).toBe(0o600);
+  }, 60_000);
 
   it('shuts down gracefully on SIGTERM: the running turn is recorded as interrupted, exit code 0', async () => {
     const e = await setup([{ text: 'slow', delayMs: 30_000 }]);

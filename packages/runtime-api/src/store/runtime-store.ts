@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
@@ -64,6 +64,25 @@ export function summaryOf(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
   const points = Array.from(flat);
   return points.length <= SUMMARY_MAX_CHARS ? flat : `${points.slice(0, SUMMARY_MAX_CHARS - 1).join('')}…`;
+}
+
+/**
+ * The database holds conversations: its directory is 0700 and the database, its WAL and its
+ * shared-memory file are 0600 — created so (whatever the umask), and tightened when they
+ * already exist (an older build, or a home directory made by hand).
+ */
+function privateFiles(path: string): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch {
+      // not there
+    }
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -179,15 +198,17 @@ export class RuntimeStore {
 
   /** Open (creating and migrating) the database at `path` (`:memory:` for tests). */
   static open(path: string, options: RuntimeStoreOptions = {}): RuntimeStore {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     let db: Database.Database;
     try {
+      if (path !== ':memory:') privateFiles(path);
       db = new Database(path);
     } catch (e) {
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
     }
     try {
       db.pragma('journal_mode = WAL');
+      // SQLite gives the WAL and shared-memory files the database file's mode; make sure anyway.
+      if (path !== ':memory:') privateFiles(path);
       db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
