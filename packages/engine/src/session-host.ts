@@ -15,6 +15,7 @@ import {
   type SessionStateMachine,
   type ToolContext as HookToolContext,
 } from '@codewhale/hooks-payloads';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorMessage } from './errors.js';
 import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
@@ -78,6 +79,8 @@ export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   /** The session id when no dispatcher supplies one (resume, no hooks); minted when omitted. */
   readonly sessionId?: string | null;
   readonly totals?: SessionTotals;
+  /** The configuration the hooks were loaded from, when they came from disk (`openSession`). */
+  readonly activeHooks?: () => HookConfiguration | null;
   /** Re-read the configuration for {@link SessionHost.reload}. */
   readonly reloader?: Reloader;
   /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
@@ -106,6 +109,7 @@ export class SessionHost implements SessionHostApi {
   readonly settings: Settings | null;
   readonly #session: AgentSession;
   readonly #hooks: LifecycleHooks | null;
+  readonly #activeHooks: () => HookConfiguration | null;
   readonly #events: ReadonlySet<HookEventName>;
   readonly #sessionId: string;
   readonly #reloader: Reloader | null;
@@ -137,7 +141,8 @@ export class SessionHost implements SessionHostApi {
   #snapshot: SessionSnapshot | null = null;
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, ...sessionOptions } = options;
+    this.#activeHooks = activeHooks ?? (() => null);
     this.settings = settings ?? null;
     this.#hooks = hooks;
     this.profile = profile;
@@ -464,6 +469,14 @@ export class SessionHost implements SessionHostApi {
     const report: ReloadReport = this.#reloader ? this.#reloader() : { changed: false, hookCount: 0, notes: ['hooks are supplied by the embedder; nothing to reload'] };
     this.#emit({ type: 'config_reloaded', report });
     return report;
+  }
+
+  /**
+   * The hook configuration this session runs (the set, its project state and digest) — what
+   * it was opened with or last reloaded; `null` when the hooks are an embedder's or none.
+   */
+  activeHooks(): HookConfiguration | null {
+    return this.#activeHooks();
   }
 
   conversation(): ConversationSnapshot {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
 import { presentedCredential, tokensMatch } from './auth/check-token.js';
 import type { PeerVerdict } from './auth/peer-process.js';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/browser-guard.js';
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
@@ -30,8 +31,8 @@ export interface AppDeps {
   /** The workspace `serve` was started in (or `--workspace`). */
   readonly defaultWorkspace: string;
   readonly version: string;
-  /** The `hooks list` model as JSON for a workspace. */
-  readonly hooksList: (workspace: string) => Record<string, unknown>;
+  /** The `hooks list` model as JSON for a workspace, or for the configuration a live session runs. */
+  readonly hooksList: (workspace: string, live?: HookConfiguration | null) => Record<string, unknown>;
   /** Threads that may run a turn at once (default 8). */
   readonly maxConcurrentTurns?: number;
   /** Request body cap in bytes (default 1 MiB). */
@@ -272,8 +273,10 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/v1/hooks', (c) => {
     const q = readQuery(c, HooksQuery);
-    const workspace = q.thread_id ? mustThread(q.thread_id).workspace : deps.defaultWorkspace;
-    return c.json(deps.hooksList(workspace));
+    if (!q.thread_id) return c.json(deps.hooksList(deps.defaultWorkspace));
+    const t = mustThread(q.thread_id);
+    // The hooks the thread's session runs when it has one open; otherwise what it would load.
+    return c.json(deps.hooksList(t.workspace, runner.liveHooks?.(t.id) ?? null));
   });
 
   return app;

@@ -190,7 +190,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     token: resolved?.token ?? null,
     defaultWorkspace: options.workspace,
     version: VERSION,
-    hooksList: (workspace) => hooksView(paths, workspace),
+    hooksList: (workspace, live) => hooksView(paths, workspace, live),
     ...(options.maxConcurrentTurns !== undefined ? { maxConcurrentTurns: options.maxConcurrentTurns } : {}),
     ...(options.sse ? { sse: options.sse } : {}),
     isShuttingDown: () => stopping,

@@ -1,5 +1,7 @@
 import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { ApprovalBroker } from './approval-broker.js';
+import { resumeConversation } from './conversation-journal.js';
 import { boundText, displaySafe, displaySafeJson, redact, redactJson } from './redact.js';
 import type { ThreadRecord, TurnRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
@@ -15,6 +17,8 @@ export interface ThreadSession {
   setPosture(posture: Posture): void;
   conversation(): unknown;
   dispose(): Promise<void>;
+  /** The hook configuration the session runs (the engine's `SessionHost.activeHooks`). */
+  activeHooks?(): HookConfiguration | null;
 }
 
 /** Open one thread's session (the `runtime` profile, the thread's workspace, its stored history). */
@@ -42,6 +46,8 @@ export interface TurnRunner {
   steer(threadId: string, turnId: string, text: string): Promise<SteerOutcome>;
   /** Interrupt running turns, wait for them to be recorded (at most `graceMs`), dispose every session. */
   close(graceMs?: number): Promise<void>;
+  /** The hooks a thread's open session runs; `undefined` when the thread has no open session. */
+  liveHooks?(threadId: string): HookConfiguration | null | undefined;
 }
 
 /** Bounds of what an item stores. */
@@ -86,6 +92,10 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | null;
   outcome: { status: 'completed' | 'interrupted' | 'failed'; error: string | null; errorCategory: string | null; usage: unknown } | null;
   cancelled: boolean;
+  /** The session, once open: its history is journaled as it grows. */
+  session: ThreadSession | null;
+  /** How much of the session's history is committed (stored conversation or journal). */
+  journaled: number;
 }
 
 interface Held {
@@ -194,7 +204,10 @@ export class SessionTurnRunner implements TurnRunner {
     }
     const pending = this.#opening.get(thread.id);
     if (pending) return pending;
-    return this.#openFor(thread, turn, thread.conversation ?? emptyConversation(thread));
+    // After a crash the journal holds what the last turn added; calls it left running are closed.
+    const journal = this.#store.conversationJournal(thread.id);
+    const stored = thread.conversation ?? emptyConversation(thread);
+    return this.#openFor(thread, turn, journal.length > 0 ? resumeConversation(stored, journal) : stored);
   }
 
   async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown): Promise<Held> {
@@ -227,6 +240,8 @@ export class SessionTurnRunner implements TurnRunner {
       timer: null,
       outcome: null,
       cancelled: false,
+      session: null,
+      journaled: 0,
     };
     this.#running.set(thread.id, run);
     void this.#run(thread, turn, run).finally(() => {
@@ -246,6 +261,8 @@ export class SessionTurnRunner implements TurnRunner {
       }
       session.setMode(turn.mode as Mode);
       session.setPosture(turn.posture as Posture);
+      run.session = session;
+      run.journaled = this.#historyOf(session).length;
       const unsubscribe = session.subscribe((e) => this.#onEvent(run, e));
       let result: { kind: string; reason?: string };
       try {
@@ -298,9 +315,27 @@ export class SessionTurnRunner implements TurnRunner {
 
   // ---- event mapping ----
 
+  #historyOf(session: ThreadSession): unknown[] {
+    const c = session.conversation() as { history?: unknown[] } | null;
+    return Array.isArray(c?.history) ? c.history : [];
+  }
+
+  /** Commit the messages that joined the session's history since the last time. */
+  #journal(run: Running): void {
+    if (!run.session || !this.#store.isOpen) return;
+    const history = this.#historyOf(run.session);
+    if (history.length <= run.journaled) return;
+    this.#store.journalConversation(run.threadId, run.journaled, history.slice(run.journaled).map((m) => redactJson(m, this.#secrets)));
+    run.journaled = history.length;
+  }
+
   #onEvent(run: Running, ev: HostEvent): void {
     if (!this.#store.isOpen) return;
     switch (ev.type) {
+      case 'turn_started':
+        // The user's message joins the history right after this event: commit it then.
+        queueMicrotask(() => this.#journal(run));
+        return;
       case 'text_delta':
         this.#delta(run, 'text', ev.text);
         return;
@@ -316,10 +351,13 @@ export class SessionTurnRunner implements TurnRunner {
           metadata: { tool: ev.name, call_id: ev.id, input },
         });
         run.toolItems.set(ev.id, item.id);
+        // The assistant message asking for the call is in the history now.
+        this.#journal(run);
         return;
       }
       case 'tool_call_completed':
         this.#toolCompleted(run, ev.outcome);
+        this.#journal(run);
         return;
       case 'error':
         this.#flush(run);
@@ -411,6 +449,12 @@ export class SessionTurnRunner implements TurnRunner {
     for (const open of [run.reasoning, run.text]) if (open) this.#store.completeItem(open.itemId, { status: 'completed' });
     run.reasoning = null;
     run.text = null;
+  }
+
+  liveHooks(threadId: string): HookConfiguration | null | undefined {
+    const held = this.#sessions.get(threadId);
+    if (!held) return undefined;
+    return held.session.activeHooks?.() ?? null;
   }
 
   interrupt(threadId: string, turnId: string): boolean {

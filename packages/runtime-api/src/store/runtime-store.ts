@@ -355,6 +355,8 @@ export class RuntimeStore {
       if (fields.conversation !== undefined) {
         sets.push('conversation = ?');
         args.push(json(fields.conversation));
+        // The whole conversation is stored: the turn's journal is part of it now.
+        this.#stmt('DELETE FROM conversation_log WHERE thread_id = ?').run(turn.threadId);
       }
       if (fields.sessionId !== undefined) {
         sets.push('session_id = ?');
@@ -365,6 +367,29 @@ export class RuntimeStore {
       emit({ threadId: turn.threadId, turnId, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done) } });
       return done;
     }).value;
+  }
+
+  // ---- the conversation journal ----
+
+  /**
+   * Commit messages that joined a running turn's history (`from` is the index of the first in
+   * the session's history). One transaction, no event: clients follow items, this is what the
+   * model is given back after a crash. Replaces what a previous write put at the same index.
+   */
+  journalConversation(threadId: string, from: number, messages: readonly unknown[]): void {
+    if (messages.length === 0) return;
+    const put = this.#stmt('INSERT OR REPLACE INTO conversation_log (thread_id, ordinal, message) VALUES (?, ?, ?)');
+    this.#db.transaction(() => {
+      messages.forEach((m, i) => put.run(threadId, from + i, JSON.stringify(m)));
+    })();
+  }
+
+  /** The journal of a thread since its stored conversation, in order. */
+  conversationJournal(threadId: string): { ordinal: number; message: unknown }[] {
+    return (this.#stmt('SELECT ordinal, message FROM conversation_log WHERE thread_id = ? ORDER BY ordinal').all(threadId) as Row[]).map((r) => ({
+      ordinal: Number(r.ordinal),
+      message: parse(r.message),
+    }));
   }
 
   // ---- items ----
