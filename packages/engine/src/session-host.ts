@@ -479,14 +479,14 @@ export class SessionHost implements SessionHostApi {
     return this.#activeHooks();
   }
 
-  conversation(): ConversationSnapshot {
+  conversation(options: { readonly historyFrom?: number } = {}): ConversationSnapshot {
     const s = this.#session;
     return {
       version: 1,
       sessionId: this.#sessionId,
       mode: s.mode,
       posture: s.posture,
-      history: structuredClone([...s.history]),
+      history: structuredClone(s.history.slice(options.historyFrom ?? 0)),
       todos: s.todos.map((t) => ({ content: t.content, status: t.status })),
       totals: { ...this.#totals },
     };

@@ -49,7 +49,13 @@ export interface ServeOptions {
   readonly configPath?: string | null;
   /** Default `$CODEWHALE_HOME/runtime/runtime.db`. */
   readonly databasePath?: string;
+  /**
+   * Default `NORMAL`: in WAL mode every committed change survives a process crash (`kill -9`);
+   * a power loss or OS crash may lose the last commits. `FULL` fsyncs every commit.
+   */
   readonly synchronous?: SyncLevel;
+  /** Events older than this are deleted (default 30 days); see {@link DEFAULT_RETENTION}. */
+  readonly retention?: { readonly maxAgeMs: number; readonly keepPerThread: number };
   /** A model provider for every thread instead of resolving the route (tests, embedders). */
   readonly provider?: () => ModelProvider;
   /** How a thread's session is opened (default: the engine's `openSession`, `runtime` profile). */
@@ -82,6 +88,10 @@ export interface RunningServer {
   /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
   close(): Promise<void>;
 }
+
+/** Events are kept 30 days, and at most 10,000 per thread (items, turns and threads are kept). */
+export const DEFAULT_RETENTION = { maxAgeMs: 30 * 24 * 3_600_000, keepPerThread: 10_000 } as const;
+const RETENTION_EVERY_MS = 3_600_000;
 
 /** How long running turns get to end and be recorded on a graceful stop. */
 const TURN_GRACE_MS = 5_000;
@@ -143,12 +153,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let resolved: ReturnType<typeof resolveToken> | null;
   try {
     resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
-    store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'FULL' });
+    store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'NORMAL' });
   } catch (e) {
     await lock.release();
     throw new ServeError('startup', (e as Error).message, { cause: e });
   }
   const recovered = store.recover();
+  // Retention now and every hour after (never holding the process open).
+  const retention = options.retention ?? DEFAULT_RETENTION;
+  store.applyRetention(retention);
+  const retentionTimer = setInterval(() => {
+    if (store.isOpen) store.applyRetention(retention);
+  }, RETENTION_EVERY_MS);
+  retentionTimer.unref();
   const hub = new EventHub();
   store.onCommit((events) => hub.publish(events));
   const broker = new ApprovalBroker(store, { timeoutMs: options.approvalTimeoutMs ?? 300_000 });
@@ -204,6 +221,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       s.once('error', reject);
     });
   } catch (e) {
+    clearInterval(retentionTimer);
     store.close();
     await lock.release();
     const code = (e as NodeJS.ErrnoException).code;
@@ -220,6 +238,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // New work is refused from here on (503) and /health says `stopping`; the listener stays
       // open until the running turns are recorded, so clients can see why.
       stopping = true;
+      clearInterval(retentionTimer);
       await runner.close(TURN_GRACE_MS);
       broker.close();
       // Every stream delivers what was committed (the interrupted turns included), then ends.

@@ -15,7 +15,8 @@ export interface ThreadSession {
   cancel(): void;
   setMode(mode: Mode): void;
   setPosture(posture: Posture): void;
-  conversation(): unknown;
+  /** The conversation; with `historyFrom`, only the history from that index on (it only grows). */
+  conversation(options?: { readonly historyFrom?: number }): unknown;
   dispose(): Promise<void>;
   /** The hook configuration the session runs (the engine's `SessionHost.activeHooks`). */
   activeHooks?(): HookConfiguration | null;
@@ -92,15 +93,15 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | null;
   outcome: { status: 'completed' | 'interrupted' | 'failed'; error: string | null; errorCategory: string | null; usage: unknown } | null;
   cancelled: boolean;
-  /** The session, once open: its history is journaled as it grows. */
-  session: ThreadSession | null;
-  /** How much of the session's history is committed (stored conversation or journal). */
-  journaled: number;
+  /** The thread's session, once open: its history is journaled as it grows. */
+  held: Held | null;
 }
 
 interface Held {
   session: ThreadSession;
   model: string | null;
+  /** How many messages of the session's history the thread's conversation log holds. */
+  journaled: number;
 }
 
 // Keys that must never be persisted even if a tool put them in its metadata.
@@ -109,6 +110,11 @@ const NEVER_STORED = new Set(['receipt', 'execution_receipt', 'env', 'shell_env'
 function storableMetadata(meta: unknown): Record<string, unknown> | null {
   if (meta === null || typeof meta !== 'object') return null;
   return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([k]) => !NEVER_STORED.has(k)));
+}
+
+function historyOf(conversation: unknown): unknown[] {
+  const h = (conversation as { history?: unknown } | null)?.history;
+  return Array.isArray(h) ? h : [];
 }
 
 /**
@@ -188,7 +194,7 @@ export class SessionTurnRunner implements TurnRunner {
     const session = await this.#open({ ...fields, history: null, interaction });
     const thread = this.#store.createThread({ ...fields, sessionId: session.sessionId });
     threadId = thread.id;
-    this.#sessions.set(thread.id, { session, model: fields.model });
+    this.#sessions.set(thread.id, { session, model: fields.model, journaled: 0 });
     return thread;
   }
 
@@ -200,20 +206,22 @@ export class SessionTurnRunner implements TurnRunner {
       this.#sessions.delete(thread.id);
       const history = held.session.conversation();
       await held.session.dispose();
-      return this.#openFor(thread, turn, history);
+      return this.#openFor(thread, turn, history, held.journaled);
     }
     const pending = this.#opening.get(thread.id);
     if (pending) return pending;
-    // After a crash the journal holds what the last turn added; calls it left running are closed.
-    const journal = this.#store.conversationJournal(thread.id);
-    const stored = thread.conversation ?? emptyConversation(thread);
-    return this.#openFor(thread, turn, journal.length > 0 ? resumeConversation(stored, journal) : stored);
+    // The stored head and the log; calls a crash left running are closed. The log is then
+    // rewritten to hold exactly the history the session starts from.
+    const resumed = resumeConversation(thread.conversation ?? emptyConversation(thread), this.#store.conversationJournal(thread.id));
+    const messages = historyOf(resumed);
+    if (this.#store.isOpen) this.#store.replaceConversationLog(thread.id, messages.map((m) => redactJson(m, this.#secrets)));
+    return this.#openFor(thread, turn, resumed, messages.length);
   }
 
-  async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown): Promise<Held> {
+  async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown, journaled: number): Promise<Held> {
     const p = this.#open({ workspace: thread.workspace, mode: turn.mode as Mode, posture: turn.posture as Posture, model: turn.model, history, interaction: this.#interaction(thread.id) }).then(
       (session) => {
-        const held = { session, model: turn.model };
+        const held: Held = { session, model: turn.model, journaled };
         this.#sessions.set(thread.id, held);
         if (session.sessionId !== thread.sessionId) this.#store.setThreadSession(thread.id, session.sessionId);
         return held;
@@ -240,8 +248,7 @@ export class SessionTurnRunner implements TurnRunner {
       timer: null,
       outcome: null,
       cancelled: false,
-      session: null,
-      journaled: 0,
+      held: null,
     };
     this.#running.set(thread.id, run);
     void this.#run(thread, turn, run).finally(() => {
@@ -261,8 +268,7 @@ export class SessionTurnRunner implements TurnRunner {
       }
       session.setMode(turn.mode as Mode);
       session.setPosture(turn.posture as Posture);
-      run.session = session;
-      run.journaled = this.#historyOf(session).length;
+      run.held = this.#sessions.get(thread.id) ?? null;
       const unsubscribe = session.subscribe((e) => this.#onEvent(run, e));
       let result: { kind: string; reason?: string };
       try {
@@ -291,9 +297,12 @@ export class SessionTurnRunner implements TurnRunner {
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
     if (!this.#store.isOpen) return;
+    // The log holds the history; the thread keeps the rest of the conversation (mode, todos, totals).
     let conversation: unknown;
     try {
-      conversation = session?.conversation();
+      const held = this.#sessions.get(run.threadId) ?? null;
+      this.#journal(held, run.threadId);
+      conversation = held && session ? session.conversation({ historyFrom: held.journaled }) : undefined;
     } catch {
       conversation = undefined;
     }
@@ -315,18 +324,13 @@ export class SessionTurnRunner implements TurnRunner {
 
   // ---- event mapping ----
 
-  #historyOf(session: ThreadSession): unknown[] {
-    const c = session.conversation() as { history?: unknown[] } | null;
-    return Array.isArray(c?.history) ? c.history : [];
-  }
-
-  /** Commit the messages that joined the session's history since the last time. */
-  #journal(run: Running): void {
-    if (!run.session || !this.#store.isOpen) return;
-    const history = this.#historyOf(run.session);
-    if (history.length <= run.journaled) return;
-    this.#store.journalConversation(run.threadId, run.journaled, history.slice(run.journaled).map((m) => redactJson(m, this.#secrets)));
-    run.journaled = history.length;
+  /** Commit the messages that joined the session's history since the last time (only those are copied). */
+  #journal(held: Held | null, threadId: string): void {
+    if (!held || !this.#store.isOpen) return;
+    const added = historyOf(held.session.conversation({ historyFrom: held.journaled }));
+    if (added.length === 0) return;
+    this.#store.journalConversation(threadId, held.journaled, added.map((m) => redactJson(m, this.#secrets)));
+    held.journaled += added.length;
   }
 
   #onEvent(run: Running, ev: HostEvent): void {
@@ -334,7 +338,7 @@ export class SessionTurnRunner implements TurnRunner {
     switch (ev.type) {
       case 'turn_started':
         // The user's message joins the history right after this event: commit it then.
-        queueMicrotask(() => this.#journal(run));
+        queueMicrotask(() => this.#journal(run.held, run.threadId));
         return;
       case 'text_delta':
         this.#delta(run, 'text', ev.text);
@@ -352,12 +356,12 @@ export class SessionTurnRunner implements TurnRunner {
         });
         run.toolItems.set(ev.id, item.id);
         // The assistant message asking for the call is in the history now.
-        this.#journal(run);
+        this.#journal(run.held, run.threadId);
         return;
       }
       case 'tool_call_completed':
         this.#toolCompleted(run, ev.outcome);
-        this.#journal(run);
+        this.#journal(run.held, run.threadId);
         return;
       case 'error':
         this.#flush(run);

@@ -71,6 +71,18 @@ export class EventHub {
   }
 }
 
+const wireText = new WeakMap<StoredEvent, string>();
+
+/** The envelope as JSON text, built once per event however many streams send it. */
+export function envelopeText(e: StoredEvent): string {
+  let text = wireText.get(e);
+  if (text === undefined) {
+    text = JSON.stringify(eventEnvelope(e));
+    wireText.set(e, text);
+  }
+  return text;
+}
+
 /** The wire envelope of an event. */
 export function eventEnvelope(e: StoredEvent): Record<string, unknown> {
   return {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { RuntimeStore } from '../store/runtime-store.js';
 import type { StoredEvent } from '../store/records.js';
-import { eventEnvelope, type EventHub } from './event-hub.js';
+import { envelopeText, type EventHub } from './event-hub.js';
 
 export interface SseOptions {
   /** A comment line this often (default 15 s). */
@@ -83,7 +83,7 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
         const batch = deps.store.eventsSince(threadId, last, page);
         for (const e of batch) {
           if (closed) return;
-          await stream.writeSSE({ id: String(e.seq), event: e.event, data: JSON.stringify(eventEnvelope(e)) });
+          await stream.writeSSE({ id: String(e.seq), event: e.event, data: envelopeText(e) });
           last = e.seq;
         }
         if (batch.length < page) break;
@@ -103,7 +103,7 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
           continue;
         }
         if (e.seq <= last) continue;
-        await stream.writeSSE({ id: String(e.seq), event: e.event, data: JSON.stringify(eventEnvelope(e)) });
+        await stream.writeSSE({ id: String(e.seq), event: e.event, data: envelopeText(e) });
         last = e.seq;
         if (stream.aborted || stream.closed) return;
       }

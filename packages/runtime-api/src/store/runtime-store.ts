@@ -355,8 +355,6 @@ export class RuntimeStore {
       if (fields.conversation !== undefined) {
         sets.push('conversation = ?');
         args.push(json(fields.conversation));
-        // The whole conversation is stored: the turn's journal is part of it now.
-        this.#stmt('DELETE FROM conversation_log WHERE thread_id = ?').run(turn.threadId);
       }
       if (fields.sessionId !== undefined) {
         sets.push('session_id = ?');
@@ -384,7 +382,24 @@ export class RuntimeStore {
     })();
   }
 
-  /** The journal of a thread since its stored conversation, in order. */
+  /**
+   * Make the thread's log exactly `messages` (and its stored conversation a head without
+   * history, the log being the history): done when a session is opened from what was stored.
+   */
+  replaceConversationLog(threadId: string, messages: readonly unknown[]): void {
+    const put = this.#stmt('INSERT OR REPLACE INTO conversation_log (thread_id, ordinal, message) VALUES (?, ?, ?)');
+    this.#db.transaction(() => {
+      this.#stmt('DELETE FROM conversation_log WHERE thread_id = ? AND ordinal >= ?').run(threadId, messages.length);
+      messages.forEach((m, i) => put.run(threadId, i, JSON.stringify(m)));
+      const t = this.getThread(threadId);
+      const head = t?.conversation as { history?: unknown[] } | null | undefined;
+      if (head && Array.isArray(head.history) && head.history.length > 0) {
+        this.#stmt('UPDATE threads SET conversation = ? WHERE id = ?').run(JSON.stringify({ ...head, history: [] }), threadId);
+      }
+    })();
+  }
+
+  /** The thread's conversation log (its history, or what joined it since the stored head), in order. */
   conversationJournal(threadId: string): { ordinal: number; message: unknown }[] {
     return (this.#stmt('SELECT ordinal, message FROM conversation_log WHERE thread_id = ? ORDER BY ordinal').all(threadId) as Row[]).map((r) => ({
       ordinal: Number(r.ordinal),
@@ -578,6 +593,27 @@ export class RuntimeStore {
   /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
   eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
     return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+  }
+
+  /**
+   * Retention: delete every event created before `maxAgeMs` ago, and keep at most `keepPerThread`
+   * per thread. As with {@link pruneEvents}, each thread remembers the highest pruned seq, so a
+   * client whose cursor is older gets `stale_cursor`, never a silent gap. Items, turns and
+   * threads are kept: they are the record; events are how clients follow it.
+   */
+  applyRetention(policy: { maxAgeMs: number; keepPerThread: number }): number {
+    const cutoff = formatTimestamp(this.#now() - policy.maxAgeMs);
+    let removed = this.#change(() => {
+      let n = 0;
+      const threads = this.#stmt('SELECT thread_id, MAX(seq) AS cut FROM events WHERE created_at < ? GROUP BY thread_id').all(cutoff) as Row[];
+      for (const t of threads) {
+        n += this.#stmt('DELETE FROM events WHERE thread_id = ? AND seq <= ?').run(t.thread_id, t.cut).changes;
+        this.#stmt('UPDATE threads SET pruned_through_seq = MAX(pruned_through_seq, ?) WHERE id = ?').run(t.cut, t.thread_id);
+      }
+      return n;
+    }).value;
+    removed += this.pruneEvents(policy.keepPerThread);
+    return removed;
   }
 
   /**
