@@ -130,7 +130,7 @@ console.log(JSON.stringify({ threads: r.status, code: (await r.json()).error?.co
       expect(JSON.parse(await asDescendant(probe, viaShell))).toEqual({ threads: 403, code: 'forbidden', health: 200 });
     }
     expect((await fetch(`${s.url}/v1/threads`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
-  });
+  }, 30_000);
 });
 
 describe('properties', () => {
