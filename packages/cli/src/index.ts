@@ -7,4 +7,4 @@ export { CliError } from './cli-error.js';
 export { EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes.js';
 export { processIo, type Io } from './io.js';
 export { VERSION } from './version.js';
-export { onSignalExit, signalExitCode, EXIT_SIGNALS, SIGNAL_GRACE_MS, type SignalExitHandler } from './signal-exit.js';
+export { onSignalExit, signalExitCode, EXIT_SIGNALS, SIGNAL_GRACE_MS, type SignalExitHandler, type SignalExitRegistration } from './signal-exit.js';

@@ -162,8 +162,11 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .description('Start the Runtime API (HTTP + server-sent events) for desktop and web clients')
       .option('--host <host>', 'bind address (default 127.0.0.1)')
       .option('--port <port>', 'port (default 7878; 0 picks a free one)', int('--port'))
-      .option('--auth-token <token>', 'the token clients must send (else $CODEWHALE_RUNTIME_TOKEN, $DEEPSEEK_RUNTIME_TOKEN, or a generated one in $CODEWHALE_HOME/runtime-token)')
+      .option('--auth-token-file <path>', "read the token clients must send from a file ('-' reads standard input) (else $CODEWHALE_RUNTIME_TOKEN, $DEEPSEEK_RUNTIME_TOKEN, or a generated one in $CODEWHALE_HOME/runtime-token)")
+      .option('--auth-token <token>', 'the token on the command line: other processes see it in ps; prefer --auth-token-file')
       .option('--insecure-no-auth', 'accept requests without a token (loopback binds only)')
+      .option('--cors <origin>', 'let a web page from this origin call the API (repeatable; default: none)', (v: string, prev: string[] = []) => [...prev, v])
+      .option('--allow-host <name>', 'another name clients may reach the server by, e.g. a reverse proxy (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
       .addHelpText('after', `\nThe first line of output is the URL.${exits('0 stopped by SIGTERM/SIGINT, 1 could not start, 2 usage error')}`),
   ).action((opts) => run(import('./commands/serve.js').then((m) => m.runServe(opts, io))));
   common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)').addHelpText('after', EXITS_WRITE)).action((opts) =>

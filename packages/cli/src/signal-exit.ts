@@ -4,9 +4,11 @@ import { constants } from 'node:os';
  * How `codewhale` ends on a signal. Exit codes follow the 128 + n convention (SIGHUP → 129,
  * SIGINT → 130, SIGTERM → 143). A surface with an interactive session (the TUI) registers a
  * graceful-exit handler with {@link onSignalExit}: on the first signal every handler runs (to
- * end the session, so `session_end` still fires) for at most {@link SIGNAL_GRACE_MS}; then the
- * cleanup runs (hook and shell process groups are ended) and the process exits. A second
- * signal while that is under way exits at once, after the cleanup.
+ * end the session, so `session_end` still fires) for at most {@link SIGNAL_GRACE_MS} (or the
+ * longest grace a handler registered with); then the cleanup runs (hook and shell process
+ * groups are ended) and the process exits — with the code a handler chose (`serve` exits 0
+ * once it has closed), or 128 + n. A second signal while that is under way exits at once,
+ * after the cleanup.
  */
 
 /** The signals that end `codewhale` this way. */
@@ -20,8 +22,17 @@ export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (constants.signals[signal] ?? 0);
 }
 
-/** Runs when a signal ends the process: end the session gracefully. May be async. */
-export type SignalExitHandler = (signal: NodeJS.Signals) => void | Promise<void>;
+/**
+ * Runs when a signal ends the process: end the session gracefully. May be async. A handler that
+ * resolves to a number chooses the exit code (a server that stopped cleanly exits 0); otherwise
+ * the code is 128 + the signal's number.
+ */
+export type SignalExitHandler = (signal: NodeJS.Signals) => void | number | Promise<void | number>;
+
+export interface SignalExitRegistration {
+  /** How long this handler may take (default {@link SIGNAL_GRACE_MS}); the longest registered wins. */
+  readonly graceMs?: number;
+}
 
 /**
  * One registry per process, not per copy of this module: the binary runs the command line as
@@ -29,14 +40,14 @@ export type SignalExitHandler = (signal: NodeJS.Signals) => void | Promise<void>
  * binary in the same process must reach the same handlers.
  */
 const REGISTRY = Symbol.for('codewhale.signalExitHandlers');
-const handlers: Set<SignalExitHandler> = ((globalThis as { [REGISTRY]?: Set<SignalExitHandler> })[REGISTRY] ??= new Set());
+const handlers: Map<SignalExitHandler, SignalExitRegistration> = ((globalThis as { [REGISTRY]?: Map<SignalExitHandler, SignalExitRegistration> })[REGISTRY] ??= new Map());
 
 /**
- * Register a graceful-exit handler (the hook point for interactive surfaces). Returns the
- * function that unregisters it; unregister when the session ends normally.
+ * Register a graceful-exit handler (the hook point for interactive surfaces and `serve`).
+ * Returns the function that unregisters it; unregister when the session ends normally.
  */
-export function onSignalExit(handler: SignalExitHandler): () => void {
-  handlers.add(handler);
+export function onSignalExit(handler: SignalExitHandler, registration: SignalExitRegistration = {}): () => void {
+  handlers.set(handler, registration);
   return () => {
     handlers.delete(handler);
   };
@@ -54,31 +65,35 @@ export function installSignalExit(options: InstallSignalExitOptions): void {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const grace = options.graceMs ?? SIGNAL_GRACE_MS;
   let ending: NodeJS.Signals | null = null;
-  const finish = (signal: NodeJS.Signals): void => {
+  const finish = (code: number): void => {
     void options
       .cleanup()
       .catch(() => undefined)
-      .finally(() => exit(signalExitCode(signal)));
+      .finally(() => exit(code));
   };
   for (const signal of EXIT_SIGNALS) {
     process.on(signal, () => {
       if (ending !== null) {
-        finish(ending); // a second signal: stop waiting for the handlers
+        finish(signalExitCode(ending)); // a second signal: stop waiting for the handlers
         return;
       }
       ending = signal;
-      const running = [...handlers].map(async (h) => h(signal));
-      if (running.length === 0) {
-        finish(signal);
+      const registered = [...handlers];
+      if (registered.length === 0) {
+        finish(signalExitCode(signal));
         return;
       }
+      const running = registered.map(async ([h]) => h(signal));
+      const wait = Math.max(...registered.map(([, r]) => r.graceMs ?? grace));
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, grace);
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), wait);
       });
-      void Promise.race([Promise.allSettled(running), timeout]).finally(() => {
+      void Promise.race([Promise.allSettled(running), timeout]).then((settled) => {
         clearTimeout(timer);
-        finish(signal);
+        // Every handler finished and one chose a code: use it (the first, in registration order).
+        const chosen = settled === 'timeout' ? undefined : settled.find((r): r is PromiseFulfilledResult<number> => r.status === 'fulfilled' && typeof r.value === 'number');
+        finish(chosen ? chosen.value : signalExitCode(signal));
       });
     });
   }

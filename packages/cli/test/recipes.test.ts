@@ -68,7 +68,7 @@ describe('recipe: credential injection (inject-short-lived-token.sh)', () => {
 
   it('reaches a real command in exec while the ambient secret does not', async () => {
     const server: FakeOpenAIServer = await startFakeOpenAIServer({
-      turns: [{ tool_calls: [{ id: 'c1', name: 'bash', arguments: { command: 'echo "[$GH_TOKEN][$AWS_SECRET_ACCESS_KEY]" # git push' } }] }, { text: 'pushed' }],
+      turns: [{ tool_calls: [{ id: 'c1', name: 'bash', arguments: { command: 'echo "[$GH_TOKEN][$AWS_SECRET_ACCESS_KEY][${#GH_TOKEN}]" # git push' } }] }, { text: 'pushed' }],
     });
     closers.push(() => server.close());
     const sb = sandbox();
@@ -77,7 +77,9 @@ describe('recipe: credential injection (inject-short-lived-token.sh)', () => {
     withHooks(sb, [`name = "gh-token"\nevent = "shell_env"\ncommand = "${recipe('inject-short-lived-token.sh')}"`], `provider = "fake"\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "m"\n\n`);
     const r = await sb.run(['exec', '--hooks', '--auto', 'push it'], { env: { TOKEN_SOURCE_FILE: tokenFile, AWS_SECRET_ACCESS_KEY: 'ambient' } });
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('tool bash completed: [gho_fromhook][]');
+    // The command got the hook's token (its length shows it); what leaves the command shows it masked.
+    expect(r.stderr).toContain(`tool bash completed: [***][][${'gho_fromhook'.length}]`);
+    expect(r.stderr + r.stdout).not.toContain('gho_fromhook');
   });
 });
 

@@ -44,6 +44,45 @@ describe('codewhale serve', () => {
     await expect(fetch(`${lines[0]}/health`)).rejects.toThrow();
   });
 
+  it('takes the token from --auth-token-file without printing it, and warns that --auth-token shows in ps', async () => {
+    const io = memoryIo();
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(io.cwd, { recursive: true });
+    const file = join(io.cwd, 'token.txt');
+    writeFileSync(file, 'file-token-0123456789abcdef\nsecond line ignored\n', { mode: 0o600 });
+    let stop!: (s: string) => void;
+    const running = runServe({ port: 0, authTokenFile: 'token.txt' }, io, new Promise<string>((r) => (stop = r)));
+    for (let i = 0; i < 400 && io.out.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const url = io.out.join('').split('\n')[0]!;
+    expect(io.out.join('')).toContain('auth: token from --auth-token-file token.txt');
+    expect(io.out.join('') + io.err.join('')).not.toContain('file-token-0123456789abcdef');
+    expect(io.err.join('')).not.toContain('warning');
+    expect((await fetch(`${url}/v1/threads`, { headers: { authorization: 'Bearer file-token-0123456789abcdef' } })).status).toBe(200);
+    stop('SIGTERM');
+    expect(await running).toBe(EXIT.ok);
+
+    const short = memoryIo();
+    writeFileSync(join(short.cwd, 'short.txt'), 'abc\n');
+    expect(await main(['serve', '--port', '0', '--auth-token-file', 'short.txt'], short)).toBe(EXIT.usage);
+    expect(short.err.join('')).toContain('at least 16 characters');
+    const both = memoryIo();
+    expect(await main(['serve', '--port', '0', '--auth-token-file', 'x', '--auth-token', 'y'], both)).toBe(EXIT.usage);
+
+    const flagged = memoryIo();
+    let stop2!: (s: string) => void;
+    const running2 = runServe({ port: 0, authToken: 'flag-token-0123456789' }, flagged, new Promise<string>((r) => (stop2 = r)));
+    for (let i = 0; i < 400 && flagged.out.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(flagged.err.join('')).toContain('warning: --auth-token is visible to other processes');
+    stop2('SIGTERM');
+    expect(await running2).toBe(EXIT.ok);
+  });
+
+  it('refuses a --cors value that is not an origin (exit 2)', async () => {
+    const io = memoryIo();
+    expect(await main(['serve', '--port', '0', '--cors', 'https://app.example.com/path'], io)).toBe(EXIT.usage);
+    expect(io.err.join('')).toContain('--cors needs an origin');
+  });
+
   it('refuses --insecure-no-auth on a non-loopback bind with a usage error (exit 2)', async () => {
     const io = memoryIo();
     expect(await main(['serve', '--host', '0.0.0.0', '--port', '0', '--insecure-no-auth'], io)).toBe(EXIT.usage);

@@ -188,6 +188,8 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   let hooks: LifecycleHooks | null = o.hooks ?? null;
   let runtime: HookRuntime | null = null;
   let reloader: Reloader | undefined;
+  // The configuration the session's hooks were loaded from (replaced by each reload).
+  let active: HookConfiguration | null = null;
   const startupNotes: string[] = [...rules.notes];
   if (configuration) {
     const decisionLogPath = o.decisionLogPath === undefined ? env.CODEWHALE_TOOL_AUDIT_LOG || null : o.decisionLogPath;
@@ -205,6 +207,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     });
     hooks = runtime;
     startupNotes.push(...hookConfigurationNotes(configuration));
+    active = configuration;
     let current = configuration;
     const rt = runtime;
     reloader = (): ReloadReport => {
@@ -219,6 +222,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
       }
       const changed = next.digest !== current.digest;
       current = next;
+      active = next;
       rt.rebind(next.loaded.set, next.digest, projectRevocationCheck(next));
       return { changed, hookCount: next.loaded.set.hooks.length, notes: [...hookConfigurationNotes(next), ...rules.notes] };
     };
@@ -245,6 +249,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     permissions,
     settings,
     ...(reloader ? { reloader } : {}),
+    activeHooks: () => active,
     onDispose: async () => {
       if (runtime) await runtime.close();
     },

@@ -14,6 +14,7 @@ import {
   type SessionStateMachine,
   type ToolContext as HookToolContext,
 } from '@codewhale/hooks-payloads';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorMessage } from './errors.js';
 import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
@@ -58,6 +59,8 @@ export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   /** The session id when no dispatcher supplies one (resume, no hooks); minted when omitted. */
   readonly sessionId?: string | null;
   readonly totals?: SessionTotals;
+  /** The configuration the hooks were loaded from, when they came from disk (`openSession`). */
+  readonly activeHooks?: () => HookConfiguration | null;
   /** Re-read the configuration for {@link SessionHost.reload}. */
   readonly reloader?: Reloader;
   /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
@@ -86,6 +89,7 @@ export class SessionHost implements SessionHostApi {
   readonly settings: Settings | null;
   readonly #session: AgentSession;
   readonly #hooks: LifecycleHooks | null;
+  readonly #activeHooks: () => HookConfiguration | null;
   readonly #events: ReadonlySet<HookEventName>;
   readonly #sessionId: string;
   readonly #reloader: Reloader | null;
@@ -117,7 +121,8 @@ export class SessionHost implements SessionHostApi {
   #snapshot: SessionSnapshot | null = null;
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, ...sessionOptions } = options;
+    this.#activeHooks = activeHooks ?? (() => null);
     this.settings = settings ?? null;
     this.#hooks = hooks;
     this.profile = profile;
@@ -453,14 +458,22 @@ export class SessionHost implements SessionHostApi {
     return report;
   }
 
-  conversation(): ConversationSnapshot {
+  /**
+   * The hook configuration this session runs (the set, its project state and digest) — what
+   * it was opened with or last reloaded; `null` when the hooks are an embedder's or none.
+   */
+  activeHooks(): HookConfiguration | null {
+    return this.#activeHooks();
+  }
+
+  conversation(options: { readonly historyFrom?: number } = {}): ConversationSnapshot {
     const s = this.#session;
     return {
       version: 1,
       sessionId: this.#sessionId,
       mode: s.mode,
       posture: s.posture,
-      history: structuredClone([...s.history]),
+      history: structuredClone(s.history.slice(options.historyFrom ?? 0)),
       todos: s.todos.map((t) => ({ content: t.content, status: t.status })),
       totals: { ...this.#totals },
     };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
+import { SecretMask } from './secret-mask.js';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
 import type {
   ApprovalDecision,
@@ -131,6 +132,8 @@ export class AgentSession {
   readonly provider: ModelProvider;
   readonly workspace: string;
   readonly #hooks: EngineHooks | null;
+  /** The values `shell_env` hooks produced in this session: masked in every tool output. */
+  readonly #mask = new SecretMask();
   readonly #interaction: Interaction;
   readonly #tools: readonly ToolDefinition[];
   readonly #byName: ReadonlyMap<string, ToolDefinition>;
@@ -444,8 +447,11 @@ export class AgentSession {
       const err = ToolError.isInstance(e) ? e : new ToolError('failed', `'${p.tool.name}' failed: ${errorMessage(e)}`);
       return this.#finish(call, { input: p.input, error: err, decision: p.decision }, started);
     }
-    const modelText = p.context ? `${result.content}\n\n[hook context] ${p.context}` : result.content;
-    const { receipt = null, ...stored } = result;
+    // What a shell_env hook produced never leaves the command: not to the model, the history or a surface.
+    const content = this.#mask.mask(result.content);
+    const modelText = p.context ? `${content}\n\n[hook context] ${p.context}` : content;
+    const { receipt = null, ...rest } = result;
+    const stored = { ...rest, content };
     return {
       id: call.id,
       name: p.tool.name,
@@ -466,7 +472,7 @@ export class AgentSession {
       callId: call.id,
       toolName,
       signal,
-      hooks: this.#hooks,
+      hooks: this.#maskingHooks(),
       wantsReceipt: this.#hooks !== null && (this.#hooks.has('tool_call_after') || this.#hooks.has('on_error')),
       parentEnv: this.#parentEnv,
       outsideWorkspace: this.#sessionTrust,
@@ -487,14 +493,30 @@ export class AgentSession {
     };
   }
 
+  /** The session's hooks, with every `shell_env` value remembered for masking. */
+  #maskingHooks(): EngineHooks | null {
+    const hooks = this.#hooks;
+    if (!hooks) return null;
+    return {
+      sessionId: hooks.sessionId,
+      toolCallBefore: (call) => hooks.toolCallBefore(call),
+      shellEnv: async (tool) => {
+        const r = await hooks.shellEnv(tool);
+        this.#mask.add(r.vars.values());
+        return r;
+      },
+      has: (event) => hooks.has(event),
+    };
+  }
+
   #finish(call: ModelToolCall, p: Refusal, started: number): ToolCallOutcome {
     return {
       id: call.id,
       name: call.name,
       input: p.input,
       result: null,
-      error: { kind: p.error.kind, message: p.error.message },
-      modelText: toolErrorText(call.name, p.error),
+      error: { kind: p.error.kind, message: this.#mask.mask(p.error.message) },
+      modelText: this.#mask.mask(toolErrorText(call.name, p.error)),
       decision: p.decision,
       receipt: null,
       durationMs: started ? Math.round(performance.now() - started) : 0,

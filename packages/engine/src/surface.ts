@@ -181,8 +181,12 @@ export interface SessionHostApi {
   setSessionTrust(on: boolean): void;
   /** Re-read the configuration (hot reload): the same session id, a new hook set. */
   reload(): ReloadReport;
-  /** The conversation as data (for storage and resume). */
-  conversation(): ConversationSnapshot;
+  /**
+   * The conversation as data (for storage and resume). With `historyFrom`, `history` holds only
+   * the messages from that index on: a store that keeps the history as an append-only log
+   * copies what is new, not the whole conversation (the history only grows, until `clear`).
+   */
+  conversation(options?: { readonly historyFrom?: number }): ConversationSnapshot;
   /** Clear the conversation (a new conversation in the same session: history, todos, conversation tokens). */
   clear(): void;
   /** Fire `session_end` (awaited) after pending writes. Idempotent. */

@@ -257,11 +257,12 @@ describe('a shell command and its gates, through a real session', () => {
 describe('shell_env through a real session', () => {
   it('injects a token the command sees while the ambient secret stays hidden, auditing key names only', async () => {
     const h = await harness({
-      turns: [bash('echo "token=$DEPLOY_TOKEN secret=$SECRET_TOKEN"'), done()],
+      turns: [bash('echo "token=$DEPLOY_TOKEN secret=$SECRET_TOKEN len=${#DEPLOY_TOKEN}"'), done()],
       hooks: () => [{ event: 'shell_env', name: 'creds', command: `echo 'export DEPLOY_TOKEN="short-lived-123"'` }],
     });
     await h.host.submit('deploy');
-    expect(h.toolReply(1)).toBe('token=short-lived-123 secret=\n[exit code: 0]');
+    // The command saw the value (its length); the model sees it masked, as a CI log would show it.
+    expect(h.toolReply(1)).toBe(`token=*** secret= len=${'short-lived-123'.length}\n[exit code: 0]`);
     const audit = readFileSync(join(h.dir, 'audit.log'), 'utf8');
     expect(JSON.parse(audit.trim())).toMatchObject({ event: 'shell_env_hook', details: { hook: 'creds', tool: 'exec_shell', keys: ['DEPLOY_TOKEN'] } });
     expect(audit).not.toContain('short-lived-123');

@@ -248,7 +248,9 @@ describe('typed permission rules (permissions.toml) through a session', () => {
     });
     await host.submit('clean');
     const tool = (fake.requests[1] as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
-    expect(tool?.content).toContain(`a permission rule (${join(sb.home, 'permissions.toml')}:2) denies this call`);
+    // The denial the model reads names the file, never the user's home.
+    expect(tool?.content).toContain('a permission rule (permissions.toml:2) denies this call');
+    expect(tool?.content).not.toContain(sb.home);
     expect(notices).toContainEqual(expect.stringMatching(/permissions\.toml:7: rejected: rule 2 — unknown action `alow`; did you mean `allow`/));
 
     writeFileSync(join(sb.home, 'permissions.toml'), '[[rules]\n');

@@ -5,12 +5,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
-import { presentedToken, tokensMatch } from './auth/check-token.js';
+import { presentedCredential, tokensMatch } from './auth/check-token.js';
+import type { PeerVerdict } from './auth/peer-process.js';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
+import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/browser-guard.js';
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
 import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
-import { redact } from './redact.js';
+import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
 import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
@@ -28,8 +31,8 @@ export interface AppDeps {
   /** The workspace `serve` was started in (or `--workspace`). */
   readonly defaultWorkspace: string;
   readonly version: string;
-  /** The `hooks list` model as JSON for a workspace. */
-  readonly hooksList: (workspace: string) => Record<string, unknown>;
+  /** The `hooks list` model as JSON for a workspace, or for the configuration a live session runs. */
+  readonly hooksList: (workspace: string, live?: HookConfiguration | null) => Record<string, unknown>;
   /** Threads that may run a turn at once (default 8). */
   readonly maxConcurrentTurns?: number;
   /** Request body cap in bytes (default 1 MiB). */
@@ -39,7 +42,17 @@ export interface AppDeps {
   readonly secrets?: readonly string[];
   /** True once shutdown began: new work gets 503. */
   readonly isShuttingDown?: () => boolean;
+  /** Which `Host`, `Origin` and CORS origins a request may use (every route, every mode). */
+  readonly browser: BrowserPolicy;
+  /**
+   * Who is on the other end of a request's connection; a descendant of the server (a tool or
+   * hook process) and an unknown local owner are refused on every token-bearing route.
+   * `null` only where the check cannot run (no `/proc`): then it is off, and the server says so.
+   */
+  readonly peerCheck: ((c: Context) => PeerVerdict) | null;
 }
+
+const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
 
 const issuesOf = (error: z.ZodError): ApiIssue[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
@@ -108,6 +121,23 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(new ApiError('internal', 'internal error').toJSON(), 500);
   });
   app.notFound((c) => c.json(new ApiError('not_found', 'no such route').toJSON(), 404));
+  // First of all, on every route: Host, Origin and cross-site checks (DNS rebinding, foreign pages).
+  app.use(async (c, next) => {
+    const v = checkBrowser(deps.browser, c.req.raw.headers, new URL(c.req.url).host);
+    if (!v.ok) throw new ApiError('forbidden', v.reason);
+    if (v.cors !== null) {
+      c.header('Access-Control-Allow-Origin', v.cors);
+      c.header('Access-Control-Allow-Credentials', 'true');
+      c.header('Vary', 'Origin');
+      if (c.req.method === 'OPTIONS') {
+        c.header('Access-Control-Allow-Methods', 'GET, POST');
+        c.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+        c.header('Access-Control-Max-Age', '600');
+        return c.body(null, 204);
+      }
+    }
+    await next();
+  });
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => c.json(new ApiError('method_not_allowed', `use ${methods.join(', ')}`).toJSON(), 405, { Allow: methods.join(', ') }) }));
   app.use(
     bodyLimit({
@@ -132,9 +162,23 @@ export function createApp(deps: AppDeps): Hono {
   );
 
   // Everything else under /v1 needs the token.
+  // Processes this server started never get past here, whatever token they found.
   app.use('/v1/*', async (c, next) => {
-    if (deps.token !== null && !tokensMatch(presentedToken(c.req.raw.headers), deps.token)) {
+    if (deps.peerCheck) {
+      const peer = deps.peerCheck(c);
+      if (peer.kind === 'descendant') throw new ApiError('forbidden', 'processes started by this server (tools, hooks and what they start) cannot use the Runtime API');
+      if (peer.kind === 'unknown') throw new ApiError('forbidden', `the client process could not be identified (${peer.reason}); connect from a process of this user on this machine`);
+    }
+    const credential = presentedCredential(c.req.raw.headers);
+    if (deps.token !== null && !tokensMatch(credential?.token ?? null, deps.token)) {
       throw new ApiError('unauthorized', 'missing or wrong token: send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    // A cookie is sent by the browser on its own: a write it authenticates must come from an
+    // allowed page (Origin checked above) as JSON, which no form or text/plain post can be.
+    if (credential?.via === 'cookie' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (c.req.header('origin') === undefined || !isJsonContentType(c.req.header('content-type') ?? null)) {
+        throw new ApiError('forbidden', 'a write authenticated by the cookie must carry an Origin and Content-Type: application/json (CSRF protection); programs send the token in a header');
+      }
     }
     await next();
   });
@@ -171,14 +215,15 @@ export function createApp(deps: AppDeps): Hono {
     if (runner.activeCount >= maxTurns) {
       throw new ApiError('too_many_requests', `${maxTurns} threads are already running turns; retry later`, { headers: { 'Retry-After': '5' } });
     }
+    // Stored (and streamed) without credentials; the model gets the prompt as the client sent it.
     const started = store.startTurn(t.id, {
-      prompt: body.prompt,
+      prompt: displaySafe(redact(body.prompt, deps.secrets ?? [])),
       mode: body.mode ? parseMode(body.mode)! : t.mode,
       posture: body.posture ? parsePosture(body.posture)! : t.posture,
       model: body.model ?? t.model,
     });
     if (!started) throw new ApiError('conflict', 'a turn is already running on this thread');
-    runner.start(store.getThread(t.id)!, started.turn);
+    runner.start(store.getThread(t.id)!, { ...started.turn, prompt: body.prompt });
     return c.json({ thread: threadJson(store.getThread(t.id)!), turn: turnPayload(started.turn) }, 201);
   });
 
@@ -228,8 +273,10 @@ export function createApp(deps: AppDeps): Hono {
 
   app.get('/v1/hooks', (c) => {
     const q = readQuery(c, HooksQuery);
-    const workspace = q.thread_id ? mustThread(q.thread_id).workspace : deps.defaultWorkspace;
-    return c.json(deps.hooksList(workspace));
+    if (!q.thread_id) return c.json(deps.hooksList(deps.defaultWorkspace));
+    const t = mustThread(q.thread_id);
+    // The hooks the thread's session runs when it has one open; otherwise what it would load.
+    return c.json(deps.hooksList(t.workspace, runner.liveHooks?.(t.id) ?? null));
   });
 
   return app;

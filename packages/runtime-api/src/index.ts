@@ -3,7 +3,7 @@
  * over HTTP, server-sent events with resume, durable approvals, `GET /v1/hooks`, all stored in
  * SQLite.
  */
-export { startServer, ServeError, type ServeOptions, type RunningServer } from './start-server.js';
+export { startServer, ServeError, DEFAULT_RETENTION, type ServeOptions, type RunningServer } from './start-server.js';
 export { createApp, type AppDeps } from './create-app.js';
 export { RuntimeStore, StoreError, type RuntimeStoreOptions, type SyncLevel } from './store/runtime-store.js';
 export { SCHEMA_VERSION } from './store/migrations.js';
@@ -17,3 +17,4 @@ export { resolveToken, tokenFilePath, type TokenSource } from './auth/resolve-to
 export { tokensMatch, presentedToken, isLoopbackHost } from './auth/check-token.js';
 export { hooksView, firesOn } from './hooks-view.js';
 export { VERSION } from './version.js';
+export { ServerLock, ServerLockedError, readServerInfo, SERVER_INFO_FILE, type ServerInfo } from './lifecycle/server-lock.js';

@@ -1,16 +1,20 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Context } from 'hono';
 import { closeSharedPools, createSharedPools, openSession, type ModelProvider, type SharedPools } from '@codewhale/engine';
 import { resolvePaths } from '@codewhale/hooks-supervisor';
 import { ApprovalBroker } from './approval-broker.js';
 import { isLoopbackHost } from './auth/check-token.js';
+import { PEER_CHECK_SUPPORTED, peerVerdict, type PeerVerdict } from './auth/peer-process.js';
+import { browserPolicy, normalizeOrigin, type BrowserPolicy } from './http/browser-guard.js';
 import { resolveToken, type TokenSource } from './auth/resolve-token.js';
 import { createApp } from './create-app.js';
 import { EventHub } from './events/event-hub.js';
 import type { SseOptions } from './events/sse-stream.js';
 import { hooksView } from './hooks-view.js';
+import { SERVER_INFO_FILE, ServerLock, ServerLockedError } from './lifecycle/server-lock.js';
 import { secretValues } from './redact.js';
 import { RuntimeStore, type SyncLevel } from './store/runtime-store.js';
 import { SessionTurnRunner, type OpenThreadSession } from './turn-runner.js';
@@ -45,7 +49,13 @@ export interface ServeOptions {
   readonly configPath?: string | null;
   /** Default `$CODEWHALE_HOME/runtime/runtime.db`. */
   readonly databasePath?: string;
+  /**
+   * Default `NORMAL`: in WAL mode every committed change survives a process crash (`kill -9`);
+   * a power loss or OS crash may lose the last commits. `FULL` fsyncs every commit.
+   */
   readonly synchronous?: SyncLevel;
+  /** Events older than this are deleted (default 30 days); see {@link DEFAULT_RETENTION}. */
+  readonly retention?: { readonly maxAgeMs: number; readonly keepPerThread: number };
   /** A model provider for every thread instead of resolving the route (tests, embedders). */
   readonly provider?: () => ModelProvider;
   /** How a thread's session is opened (default: the engine's `openSession`, `runtime` profile). */
@@ -53,6 +63,10 @@ export interface ServeOptions {
   readonly approvalTimeoutMs?: number;
   readonly maxConcurrentTurns?: number;
   readonly sse?: SseOptions;
+  /** `--cors ORIGIN`: the only origins a browser page may call the API from (default none). */
+  readonly corsOrigins?: readonly string[];
+  /** `--allow-host NAME`: more names the `Host` header may carry (a reverse proxy's). */
+  readonly allowedHosts?: readonly string[];
 }
 
 export interface RunningServer {
@@ -63,12 +77,49 @@ export interface RunningServer {
   /** The token file when the token lives in one (its path, never its contents). */
   readonly tokenFile: string | null;
   readonly databasePath: string;
+  /** `server.json`: where this server listens (mode 0600, removed on a clean exit). */
+  readonly infoFile: string;
   /** What the restart recovery found. */
   readonly recovered: { readonly interruptedTurns: number; readonly expiredApprovals: number };
   readonly store: RuntimeStore;
   readonly hub: EventHub;
+  /** False where processes the server starts cannot be told apart from clients (no `/proc`). */
+  readonly peerCheck: boolean;
   /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
   close(): Promise<void>;
+}
+
+/** Events are kept 30 days, and at most 10,000 per thread (items, turns and threads are kept). */
+export const DEFAULT_RETENTION = { maxAgeMs: 30 * 24 * 3_600_000, keepPerThread: 10_000 } as const;
+const RETENTION_EVERY_MS = 3_600_000;
+
+/** How long running turns get to end and be recorded on a graceful stop. */
+const TURN_GRACE_MS = 5_000;
+/** How long streams get to deliver their last events on a graceful stop. */
+const STREAM_DRAIN_MS = 2_000;
+/** How long finished responses get to reach their clients before connections are cut. */
+const CONNECTION_DRAIN_MS = 1_000;
+
+/** The variables that may carry the server's token: never passed on to the sessions' hooks and commands. */
+const TOKEN_VARS = new Set(['CODEWHALE_RUNTIME_TOKEN', 'DEEPSEEK_RUNTIME_TOKEN']);
+
+/**
+ * The peer of each connection, looked up once per connection (a socket's owner does not change
+ * while it is open). Without a socket there is nobody to vouch for: unknown.
+ */
+function connectionPeerCheck(): (c: Context) => PeerVerdict {
+  const seen = new WeakMap<Socket, PeerVerdict>();
+  return (c) => {
+    const socket = (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
+    if (!socket || socket.remoteAddress === undefined || socket.localAddress === undefined) return { kind: 'unknown', reason: 'no connection' };
+    let v = seen.get(socket);
+    if (!v) {
+      v = peerVerdict({ remoteAddress: socket.remoteAddress, remotePort: socket.remotePort!, localAddress: socket.localAddress, localPort: socket.localPort! });
+      // A verdict that could not be reached is not remembered: the next request looks again.
+      if (v.kind !== 'unknown') seen.set(socket, v);
+    }
+    return v;
+  };
 }
 
 function urlOf(host: string, port: number): string {
@@ -85,28 +136,49 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (options.insecureNoAuth && !isLoopbackHost(host)) {
     throw new ServeError('usage', `--insecure-no-auth is refused on a non-loopback bind (${host}); bind 127.0.0.1 or use a token`);
   }
+  for (const o of options.corsOrigins ?? []) {
+    if (normalizeOrigin(o) === null) throw new ServeError('usage', `--cors needs an origin like https://app.example.com (scheme, host and optional port, nothing else), got ${JSON.stringify(o.slice(0, 100))}`);
+  }
   const paths = resolvePaths(env, options.configPath ?? null);
-  const resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
   const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');
-  let store: RuntimeStore;
+  // One server per home, decided before anything is read or written: a second server must not
+  // run recovery on the first one's live database (or generate a token, or touch server.json).
+  let lock: ServerLock;
   try {
-    store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'FULL' });
+    lock = await ServerLock.acquire(dirname(databasePath));
   } catch (e) {
+    throw new ServeError('startup', e instanceof ServerLockedError ? e.message : `cannot take the server lock: ${(e as Error).message}`, { cause: e });
+  }
+  let store: RuntimeStore;
+  let resolved: ReturnType<typeof resolveToken> | null;
+  try {
+    resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
+    store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'NORMAL' });
+  } catch (e) {
+    await lock.release();
     throw new ServeError('startup', (e as Error).message, { cause: e });
   }
   const recovered = store.recover();
+  // Retention now and every hour after (never holding the process open).
+  const retention = options.retention ?? DEFAULT_RETENTION;
+  store.applyRetention(retention);
+  const retentionTimer = setInterval(() => {
+    if (store.isOpen) store.applyRetention(retention);
+  }, RETENTION_EVERY_MS);
+  retentionTimer.unref();
   const hub = new EventHub();
   store.onCommit((events) => hub.publish(events));
   const broker = new ApprovalBroker(store, { timeoutMs: options.approvalTimeoutMs ?? 300_000 });
   // Created with the first session, shared by every thread's session.
   let pools: SharedPools | null = null;
+  const sessionEnv = Object.freeze(Object.fromEntries(Object.entries(env).filter(([k]) => !TOKEN_VARS.has(k.toUpperCase()))));
   const open: OpenThreadSession =
     options.openThreadSession ??
     (async (o) => {
       const host = await openSession({
         workspace: o.workspace,
         home: paths.home,
-        env,
+        env: sessionEnv,
         profile: 'runtime',
         interaction: o.interaction,
         pools: (pools ??= createSharedPools()),
@@ -120,7 +192,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const secrets = [...secretValues(env), ...(resolved ? [resolved.token] : [])];
   const runner = new SessionTurnRunner({ store, broker, open, secrets });
   let stopping = false;
+  // The bound port is known only after listening; the policy is replaced then.
+  let policy: BrowserPolicy = browserPolicy(host, port, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });
+  const peerCheck = PEER_CHECK_SUPPORTED ? connectionPeerCheck() : null;
   const app = createApp({
+    get browser() {
+      return policy;
+    },
+    peerCheck,
     store,
     hub,
     broker,
@@ -128,7 +207,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     token: resolved?.token ?? null,
     defaultWorkspace: options.workspace,
     version: VERSION,
-    hooksList: (workspace) => hooksView(paths, workspace),
+    hooksList: (workspace, live) => hooksView(paths, workspace, live),
     ...(options.maxConcurrentTurns !== undefined ? { maxConcurrentTurns: options.maxConcurrentTurns } : {}),
     ...(options.sse ? { sse: options.sse } : {}),
     isShuttingDown: () => stopping,
@@ -142,30 +221,49 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       s.once('error', reject);
     });
   } catch (e) {
+    clearInterval(retentionTimer);
     store.close();
+    await lock.release();
     const code = (e as NodeJS.ErrnoException).code;
     throw new ServeError('startup', code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`, { cause: e });
   }
   const bound = (server.address() as AddressInfo).port;
+  policy = browserPolicy(host, bound, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });
+  const url = urlOf(host, bound);
+  lock.writeInfo({ pid: process.pid, url, host, port: bound, database: databasePath, version: VERSION, started_at: new Date().toISOString() });
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // New work is refused from here on (503) and /health says `stopping`; the listener stays
+      // open until the running turns are recorded, so clients can see why.
       stopping = true;
-      const stopped = new Promise<void>((r) => server.close(() => r()));
-      await runner.close();
+      clearInterval(retentionTimer);
+      await runner.close(TURN_GRACE_MS);
       broker.close();
-      // Streams and keep-alive connections would hold the listener open.
+      // Every stream delivers what was committed (the interrupted turns included), then ends.
+      await hub.end(STREAM_DRAIN_MS);
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      // Ended streams finish their responses, then their connections go idle and are closed;
+      // anything still open after a short wait is cut.
+      const idle = setInterval(() => server.closeIdleConnections(), 10);
+      server.closeIdleConnections();
+      let cut: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([stopped, new Promise<void>((r) => (cut = setTimeout(r, CONNECTION_DRAIN_MS)))]);
+      clearInterval(idle);
+      clearTimeout(cut);
       server.closeAllConnections();
       await stopped;
       if (pools) await closeSharedPools(pools).catch(() => {});
       store.close();
+      await lock.release();
     })();
     return closing;
   };
 
   return {
-    url: urlOf(host, bound),
+    url,
+    infoFile: join(lock.dir, SERVER_INFO_FILE),
     host,
     port: bound,
     tokenSource: resolved?.source ?? 'none',
@@ -174,6 +272,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     recovered,
     store,
     hub,
+    peerCheck: peerCheck !== null,
     close,
   };
 }

@@ -1,6 +1,8 @@
 import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { ApprovalBroker } from './approval-broker.js';
-import { boundText, redact, redactJson } from './redact.js';
+import { resumeConversation } from './conversation-journal.js';
+import { boundText, displaySafe, displaySafeJson, redact, redactJson } from './redact.js';
 import type { ThreadRecord, TurnRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
 
@@ -13,8 +15,11 @@ export interface ThreadSession {
   cancel(): void;
   setMode(mode: Mode): void;
   setPosture(posture: Posture): void;
-  conversation(): unknown;
+  /** The conversation; with `historyFrom`, only the history from that index on (it only grows). */
+  conversation(options?: { readonly historyFrom?: number }): unknown;
   dispose(): Promise<void>;
+  /** The hook configuration the session runs (the engine's `SessionHost.activeHooks`). */
+  activeHooks?(): HookConfiguration | null;
 }
 
 /** Open one thread's session (the `runtime` profile, the thread's workspace, its stored history). */
@@ -42,12 +47,35 @@ export interface TurnRunner {
   steer(threadId: string, turnId: string, text: string): Promise<SteerOutcome>;
   /** Interrupt running turns, wait for them to be recorded (at most `graceMs`), dispose every session. */
   close(graceMs?: number): Promise<void>;
+  /** The hooks a thread's open session runs; `undefined` when the thread has no open session. */
+  liveHooks?(threadId: string): HookConfiguration | null | undefined;
 }
 
 /** Bounds of what an item stores. */
 export const ITEM_DETAIL_MAX_CHARS = 64_000;
 const DELTA_FLUSH_MS = 32;
 const DELTA_FLUSH_CHARS = 16_384;
+/** Held back mid-stream: at most this many characters, ending the line's last words. */
+const DELTA_HOLD_CHARS = 2_048;
+/** How many of a line's last words are held back mid-stream. */
+const DELTA_HOLD_WORDS = 3;
+
+/**
+ * Where a stream's buffered text may be cut while more may follow: complete lines go, and of
+ * the last line all but its last {@link DELTA_HOLD_WORDS} words. A credential and the words
+ * that name it (`Authorization: Bearer …`, `--password …`) then reach redaction in one piece
+ * even when the model streams them in separate chunks. A tail over {@link DELTA_HOLD_CHARS}
+ * is not held.
+ */
+export function safeCut(buffer: string): number {
+  const lineStart = buffer.lastIndexOf('\n') + 1;
+  let i = buffer.length;
+  for (let words = 0; words < DELTA_HOLD_WORDS && i > lineStart; words++) {
+    while (i > lineStart && /\s/.test(buffer[i - 1]!)) i--;
+    while (i > lineStart && !/\s/.test(buffer[i - 1]!)) i--;
+  }
+  return buffer.length - i > DELTA_HOLD_CHARS ? buffer.length : i;
+}
 
 interface OpenItem {
   itemId: string;
@@ -65,11 +93,15 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | null;
   outcome: { status: 'completed' | 'interrupted' | 'failed'; error: string | null; errorCategory: string | null; usage: unknown } | null;
   cancelled: boolean;
+  /** The thread's session, once open: its history is journaled as it grows. */
+  held: Held | null;
 }
 
 interface Held {
   session: ThreadSession;
   model: string | null;
+  /** How many messages of the session's history the thread's conversation log holds. */
+  journaled: number;
 }
 
 // Keys that must never be persisted even if a tool put them in its metadata.
@@ -78,6 +110,11 @@ const NEVER_STORED = new Set(['receipt', 'execution_receipt', 'env', 'shell_env'
 function storableMetadata(meta: unknown): Record<string, unknown> | null {
   if (meta === null || typeof meta !== 'object') return null;
   return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([k]) => !NEVER_STORED.has(k)));
+}
+
+function historyOf(conversation: unknown): unknown[] {
+  const h = (conversation as { history?: unknown } | null)?.history;
+  return Array.isArray(h) ? h : [];
 }
 
 /**
@@ -157,7 +194,7 @@ export class SessionTurnRunner implements TurnRunner {
     const session = await this.#open({ ...fields, history: null, interaction });
     const thread = this.#store.createThread({ ...fields, sessionId: session.sessionId });
     threadId = thread.id;
-    this.#sessions.set(thread.id, { session, model: fields.model });
+    this.#sessions.set(thread.id, { session, model: fields.model, journaled: 0 });
     return thread;
   }
 
@@ -169,17 +206,22 @@ export class SessionTurnRunner implements TurnRunner {
       this.#sessions.delete(thread.id);
       const history = held.session.conversation();
       await held.session.dispose();
-      return this.#openFor(thread, turn, history);
+      return this.#openFor(thread, turn, history, held.journaled);
     }
     const pending = this.#opening.get(thread.id);
     if (pending) return pending;
-    return this.#openFor(thread, turn, thread.conversation ?? emptyConversation(thread));
+    // The stored head and the log; calls a crash left running are closed. The log is then
+    // rewritten to hold exactly the history the session starts from.
+    const resumed = resumeConversation(thread.conversation ?? emptyConversation(thread), this.#store.conversationJournal(thread.id));
+    const messages = historyOf(resumed);
+    if (this.#store.isOpen) this.#store.replaceConversationLog(thread.id, messages.map((m) => redactJson(m, this.#secrets)));
+    return this.#openFor(thread, turn, resumed, messages.length);
   }
 
-  async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown): Promise<Held> {
+  async #openFor(thread: ThreadRecord, turn: TurnRecord, history: unknown, journaled: number): Promise<Held> {
     const p = this.#open({ workspace: thread.workspace, mode: turn.mode as Mode, posture: turn.posture as Posture, model: turn.model, history, interaction: this.#interaction(thread.id) }).then(
       (session) => {
-        const held = { session, model: turn.model };
+        const held: Held = { session, model: turn.model, journaled };
         this.#sessions.set(thread.id, held);
         if (session.sessionId !== thread.sessionId) this.#store.setThreadSession(thread.id, session.sessionId);
         return held;
@@ -206,6 +248,7 @@ export class SessionTurnRunner implements TurnRunner {
       timer: null,
       outcome: null,
       cancelled: false,
+      held: null,
     };
     this.#running.set(thread.id, run);
     void this.#run(thread, turn, run).finally(() => {
@@ -225,6 +268,7 @@ export class SessionTurnRunner implements TurnRunner {
       }
       session.setMode(turn.mode as Mode);
       session.setPosture(turn.posture as Posture);
+      run.held = this.#sessions.get(thread.id) ?? null;
       const unsubscribe = session.subscribe((e) => this.#onEvent(run, e));
       let result: { kind: string; reason?: string };
       try {
@@ -253,9 +297,12 @@ export class SessionTurnRunner implements TurnRunner {
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
     if (!this.#store.isOpen) return;
+    // The log holds the history; the thread keeps the rest of the conversation (mode, todos, totals).
     let conversation: unknown;
     try {
-      conversation = session?.conversation();
+      const held = this.#sessions.get(run.threadId) ?? null;
+      this.#journal(held, run.threadId);
+      conversation = held && session ? session.conversation({ historyFrom: held.journaled }) : undefined;
     } catch {
       conversation = undefined;
     }
@@ -266,15 +313,33 @@ export class SessionTurnRunner implements TurnRunner {
     });
   }
 
+  /** Text a client shows or stores: no secret, no invisible formatting character. */
   #clean(text: string): string {
-    return redact(text, this.#secrets);
+    return displaySafe(redact(text, this.#secrets));
+  }
+
+  #cleanJson(value: unknown): unknown {
+    return displaySafeJson(redactJson(value, this.#secrets));
   }
 
   // ---- event mapping ----
 
+  /** Commit the messages that joined the session's history since the last time (only those are copied). */
+  #journal(held: Held | null, threadId: string): void {
+    if (!held || !this.#store.isOpen) return;
+    const added = historyOf(held.session.conversation({ historyFrom: held.journaled }));
+    if (added.length === 0) return;
+    this.#store.journalConversation(threadId, held.journaled, added.map((m) => redactJson(m, this.#secrets)));
+    held.journaled += added.length;
+  }
+
   #onEvent(run: Running, ev: HostEvent): void {
     if (!this.#store.isOpen) return;
     switch (ev.type) {
+      case 'turn_started':
+        // The user's message joins the history right after this event: commit it then.
+        queueMicrotask(() => this.#journal(run.held, run.threadId));
+        return;
       case 'text_delta':
         this.#delta(run, 'text', ev.text);
         return;
@@ -284,16 +349,19 @@ export class SessionTurnRunner implements TurnRunner {
       case 'tool_call_started': {
         this.#flush(run);
         this.#closeStreams(run);
-        const input = redactJson(ev.input, this.#secrets);
+        const input = this.#cleanJson(ev.input);
         const item = this.#store.startItem(run.threadId, run.turnId, 'tool_call', {
           summary: `${ev.name} ${JSON.stringify(input) ?? ''}`,
           metadata: { tool: ev.name, call_id: ev.id, input },
         });
         run.toolItems.set(ev.id, item.id);
+        // The assistant message asking for the call is in the history now.
+        this.#journal(run.held, run.threadId);
         return;
       }
       case 'tool_call_completed':
         this.#toolCompleted(run, ev.outcome);
+        this.#journal(run.held, run.threadId);
         return;
       case 'error':
         this.#flush(run);
@@ -328,7 +396,7 @@ export class SessionTurnRunner implements TurnRunner {
   #toolCompleted(run: Running, o: ToolCallOutcome): void {
     this.#flush(run);
     let itemId = run.toolItems.get(o.id);
-    const input = redactJson(o.input, this.#secrets);
+    const input = this.#cleanJson(o.input);
     if (!itemId) itemId = this.#store.startItem(run.threadId, run.turnId, 'tool_call', { summary: o.name, metadata: { tool: o.name, call_id: o.id, input } }).id;
     const failed = o.result === null || o.result.success === false;
     // The decision record is stored with the item; the execution receipt (o.receipt) never is.
@@ -342,10 +410,10 @@ export class SessionTurnRunner implements TurnRunner {
         input,
         success: !failed,
         error: o.error ? { kind: o.error.kind, message: this.#clean(o.error.message) } : null,
-        result: o.result ? storableMetadata(o.result.metadata ?? null) : null,
+        result: o.result ? (this.#cleanJson(storableMetadata(o.result.metadata ?? null)) as Record<string, unknown> | null) : null,
         duration_ms: o.durationMs,
       },
-      decision: o.decision ? redactJson(o.decision, this.#secrets) : null,
+      decision: o.decision ? this.#cleanJson(o.decision) : null,
     });
   }
 
@@ -360,19 +428,24 @@ export class SessionTurnRunner implements TurnRunner {
     }
     open.buffer += text;
     // Deltas are coalesced (32 ms or 16 KiB) so a fast stream costs a few commits, not one per token.
-    if (open.buffer.length >= DELTA_FLUSH_CHARS) this.#flush(run);
-    else if (!run.timer) run.timer = setTimeout(() => this.#flush(run), DELTA_FLUSH_MS);
+    if (open.buffer.length >= DELTA_FLUSH_CHARS) this.#flush(run, true);
+    else if (!run.timer) run.timer = setTimeout(() => this.#flush(run, true), DELTA_FLUSH_MS);
   }
 
-  #flush(run: Running): void {
+  /**
+   * Store the buffered text. Mid-stream (`partial`) the last words of the line stay behind (see
+   * {@link safeCut}) and go with the next chunk or at the end of the stream.
+   */
+  #flush(run: Running, partial = false): void {
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
     if (!this.#store.isOpen) return;
     for (const open of [run.reasoning, run.text]) {
-      if (open && open.buffer) {
-        this.#store.appendDelta(open.itemId, this.#clean(open.buffer));
-        open.buffer = '';
-      }
+      if (!open || !open.buffer) continue;
+      const cut = partial ? safeCut(open.buffer) : open.buffer.length;
+      if (cut === 0) continue;
+      this.#store.appendDelta(open.itemId, this.#clean(open.buffer.slice(0, cut)));
+      open.buffer = open.buffer.slice(cut);
     }
   }
 
@@ -380,6 +453,12 @@ export class SessionTurnRunner implements TurnRunner {
     for (const open of [run.reasoning, run.text]) if (open) this.#store.completeItem(open.itemId, { status: 'completed' });
     run.reasoning = null;
     run.text = null;
+  }
+
+  liveHooks(threadId: string): HookConfiguration | null | undefined {
+    const held = this.#sessions.get(threadId);
+    if (!held) return undefined;
+    return held.session.activeHooks?.() ?? null;
   }
 
   interrupt(threadId: string, turnId: string): boolean {

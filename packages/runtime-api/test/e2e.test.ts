@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,6 +155,107 @@ describe('end to end: a real server, the fake model server, real hook scripts', 
     expect(hooksText).not.toContain('sixty-character-preview');
     expect((await call(url, '/v1/hooks?thread_id=thr_missing')).status).toBe(404);
   }, 90_000);
+
+  it('a shell_env value a tool prints is absent from the database file, the events and every model request; credential shapes are redacted where stored', async () => {
+    const GH = 'ghp_0123456789abcdefABCDEF0123456789abcd';
+    const e = await setup([
+      bash(`echo "value=$HOOK_TOKEN"; echo "gh=${GH} url=https://bob:hunter2pass@example.com/x --password=s3cretpw1 AKIAIOSFODNN7EXAMPLE xoxb-1234567890-0987654321-AbCdEf"`),
+      { text: 'done' },
+    ]);
+    const { url } = e.server;
+    const { json: created } = await call(url, '/v1/threads', { posture: 'full_access' });
+    const id = created.thread.id;
+    await call(url, `/v1/threads/${id}/turns`, { prompt: 'print it; my key is AKIAIOSFODNN7EXAMPLE' });
+    const events = await readSse(await fetch(`${url}/v1/threads/${id}/events?since_seq=0`, { headers: H }), (f) => f.some((x) => x.event === 'turn.completed'), 30_000);
+    const eventsText = events.map((f) => f.data).join('\n');
+    const { text: itemsText, json: items } = await call(url, `/v1/threads/${id}/items`);
+    const dir = join(e.home, 'runtime');
+    const db = readFileSync(join(dir, 'runtime.db')).toString('latin1') + readFileSync(join(dir, 'runtime.db-wal')).toString('latin1');
+    const sent = JSON.stringify(e.fake.requests);
+    // The command really printed the value: the model saw it masked.
+    expect(sent).toContain('value=***');
+    for (const where of [db, eventsText, itemsText, sent]) expect(where).not.toContain('tok-e2e-secret-value');
+    // Credential shapes never reach the database, the events or the items (the prompt's included).
+    for (const secret of [GH, 'hunter2pass', 's3cretpw1', 'AKIAIOSFODNN7EXAMPLE', 'xoxb-1234567890-0987654321-AbCdEf']) {
+      for (const where of [db, eventsText, itemsText]) expect(where).not.toContain(secret);
+    }
+    const tool = items.items.find((i: { kind: string }) => i.kind === 'tool_call');
+    expect(tool.detail).toContain('url=https://bob:[redacted]@example.com/x');
+    expect(tool.detail).toContain('value=***');
+    // The database and its WAL are private even though the home existed before the server.
+    expect(statSync(join(dir, 'runtime.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'runtime.db-wal')).mode & 0o777).toBe(0o600);
+  }, 60_000);
+
+  it('kill -9 mid-turn, restart: the next model request carries the whole history, the call that ran and the one cut short (closed as interrupted)', async () => {
+    const e = await setup([bash('echo first-result-4711'), bash('sleep 30'), { text: 'resumed' }]);
+    const { json: created } = await call(e.server.url, '/v1/threads', { posture: 'full_access' });
+    const id = created.thread.id;
+    await call(e.server.url, `/v1/threads/${id}/turns`, { prompt: 'run two commands' });
+    for (let i = 0; i < 500; i++) {
+      const { json } = await call(e.server.url, `/v1/threads/${id}/items`);
+      if (json.items.some((it: { kind: string; summary: string }) => it.kind === 'tool_call' && it.summary.includes('sleep 30'))) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // The turn never completes: nothing but the per-item journal can have kept the conversation.
+    e.server.child.kill('SIGKILL');
+    await e.server.exited;
+    const again = await spawnServer(process.execPath, [FIXTURE], { RT_WS: e.ws, CODEWHALE_HOME: e.home, CODEWHALE_RUNTIME_TOKEN: TOKEN, FAKE_API_KEY: API_KEY });
+    cleanups.push(async () => {
+      if (again.child.exitCode === null) again.child.kill('SIGTERM');
+      await again.exited;
+    });
+    const { json: next } = await call(again.url, `/v1/threads/${id}/turns`, { prompt: 'and now?' });
+    for (let i = 0; i < 500; i++) {
+      const { json } = await call(again.url, `/v1/threads/${id}`);
+      if (json.turns.find((t: { id: string }) => t.id === next.turn.id).status !== 'in_progress') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(e.fake.requests).toHaveLength(3);
+    const messages = (e.fake.requests[2] as { messages: { role: string; content: string | null; tool_calls?: { id: string; function: { arguments: string } }[]; tool_call_id?: string }[] }).messages;
+    const roles = messages.filter((m) => m.role !== 'system').map((m) => m.role);
+    expect(roles).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'user']);
+    const rest = messages.filter((m) => m.role !== 'system');
+    expect(rest[0]!.content).toBe('run two commands');
+    expect(rest[2]!.content).toContain('first-result-4711');
+    expect(rest[2]!.tool_call_id).toBe(rest[1]!.tool_calls![0]!.id);
+    expect(rest[3]!.tool_calls![0]!.function.arguments).toContain('sleep 30');
+    expect(rest[4]!.tool_call_id).toBe(rest[3]!.tool_calls![0]!.id);
+    expect(rest[4]!.content).toContain('interrupted');
+    expect(rest[5]!.content).toBe('and now?');
+  }, 60_000);
+
+  it('GET /v1/hooks?thread_id= reports the hooks the thread’s live session runs, with pending_reload when the files changed', async () => {
+    const e = await setup([bash('echo still-runs'), { text: 'done' }]);
+    const { url } = e.server;
+    const { json: created } = await call(url, '/v1/threads', { posture: 'full_access' });
+    const id = created.thread.id;
+    const names = (j: Record<string, any>) => j.hooks.map((h: { name: string }) => h.name);
+    const before = (await call(url, `/v1/hooks?thread_id=${id}`)).json;
+    expect(before).toMatchObject({ source: 'session', pending_reload: false });
+    expect(names(before)).toContain('gate');
+    // A deny gate added on disk after the thread's session loaded its hooks.
+    const config = join(e.home, 'config.toml');
+    writeFileSync(config, `${readFileSync(config, 'utf8')}[[hooks.hooks]]\nname = "late-deny"\nevent = "tool_call_before"\ncommand = "echo '{\\"decision\\":\\"deny\\",\\"reason\\":\\"late\\"}'"\n`);
+    const disk = (await call(url, '/v1/hooks')).json;
+    expect(disk.source).toBe('disk');
+    expect(names(disk)).toContain('late-deny');
+    const after = (await call(url, `/v1/hooks?thread_id=${id}`)).json;
+    expect(after).toMatchObject({ source: 'session', pending_reload: true });
+    expect(after.pending_reload_note).toContain('changed');
+    expect(names(after)).not.toContain('late-deny');
+    expect(after.hook_set_digest).toBe(before.hook_set_digest);
+    // The view told the truth: the session does not run the new gate.
+    const { json: t } = await call(url, `/v1/threads/${id}/turns`, { prompt: 'run it' });
+    for (let i = 0; i < 500; i++) {
+      const { json } = await call(url, `/v1/threads/${id}`);
+      if (json.turns.find((x: { id: string }) => x.id === t.turn.id).status !== 'in_progress') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const { json: items } = await call(url, `/v1/threads/${id}/items`);
+    expect(items.items.find((i: { kind: string }) => i.kind === 'tool_call')).toMatchObject({ status: 'completed' });
+    expect(items.items.find((i: { kind: string }) => i.kind === 'tool_call').detail).toContain('still-runs');
+  }, 60_000);
 
   it('shuts down gracefully on SIGTERM: the running turn is recorded as interrupted, exit code 0', async () => {
     const e = await setup([{ text: 'slow', delayMs: 30_000 }]);

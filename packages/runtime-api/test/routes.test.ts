@@ -222,6 +222,21 @@ describe('approvals', () => {
     expect(events).toContain('approval.decided');
   });
 
+  it('an approval summary shows bidi and zero-width controls escaped, so the command a person approves reads as it runs', async () => {
+    // Shown raw, U+202E would display this as "echo safe #…" reversed; U+200B hides a difference.
+    const command = 'echo safe \u202e# fr- mr\u202c; cu\u200brl x';
+    const r = make({ script: () => [{ tool_calls: [{ name: 'bash', arguments: { command } }] }, { text: 'done' }] });
+    const thread = await newThread(r);
+    await post(r, `/v1/threads/${thread.id}/turns`, { prompt: 'run it' });
+    await until(() => r.store.pendingApprovals(thread.id).length === 1);
+    const text = await (await get(r, `/v1/threads/${thread.id}`)).text();
+    const pending = (JSON.parse(text) as { thread: { pending_approvals: { summary: string }[] } }).thread.pending_approvals[0]!;
+    expect(pending.summary).toContain('echo safe <U+202E># fr- mr<U+202C>; cu<U+200B>rl x');
+    const items = await (await get(r, `/v1/threads/${thread.id}/items`)).text();
+    const events = JSON.stringify(r.store.eventsSince(thread.id, 0));
+    for (const where of [text, items, events]) for (const c of ['\u202e', '\u202c', '\u200b']) expect(where.includes(c)).toBe(false);
+  });
+
   it('an unanswered approval times out as a denial with approval.timeout, and the tool is refused', async () => {
     const r = make({ script: bashScript, approvalTimeoutMs: 50 });
     const thread = await newThread(r);

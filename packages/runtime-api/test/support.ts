@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { openSession, ReplayProvider } from '@codewhale/engine';
 import { ApprovalBroker } from '../src/approval-broker.js';
 import { createApp, type AppDeps } from '../src/create-app.js';
+import { browserPolicy } from '../src/http/browser-guard.js';
 import { EventHub } from '../src/events/event-hub.js';
 import { RuntimeStore } from '../src/store/runtime-store.js';
 import { SessionTurnRunner, type OpenThreadSession } from '../src/turn-runner.js';
@@ -60,6 +61,9 @@ export function rig(options: { open?: OpenThreadSession; deps?: Partial<AppDeps>
     defaultWorkspace: dir,
     version: '0.0.0-test',
     hooksList: () => ({ hooks: [] }),
+    // app.request() asks for http://localhost/…; there is no socket to identify a peer by.
+    browser: browserPolicy('localhost', 80),
+    peerCheck: null,
     ...options.deps,
   });
   return {

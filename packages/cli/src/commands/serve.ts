@@ -1,32 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { CommonOptions } from '../common-options.js';
+import { onSignalExit } from '../signal-exit.js';
 
 export interface ServeOptions extends CommonOptions {
   readonly host?: string;
   readonly port?: number;
   readonly authToken?: string;
+  readonly authTokenFile?: string;
   readonly insecureNoAuth?: boolean;
+  readonly cors?: readonly string[];
+  readonly allowHost?: readonly string[];
 }
 
-/** Resolves when the server should stop (default: the first SIGTERM or SIGINT). */
+/** The token of `--auth-token-file` (`-`: standard input): its first line, trimmed. */
+function readTokenFile(path: string, cwd: string): string {
+  let text: string;
+  try {
+    text = path === '-' ? readFileSync(0, 'utf8') : readFileSync(resolve(cwd, path), 'utf8');
+  } catch (e) {
+    throw CliError.usage(`--auth-token-file: cannot read ${path === '-' ? 'standard input' : path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const token = text.split(/\r?\n/)[0]!.trim();
+  if (token.length < 16) throw CliError.usage(`--auth-token-file: the token must be at least 16 characters on the first line (${path === '-' ? 'standard input' : path})`);
+  return token;
+}
+
+/** Resolves when the server should stop (default: the first SIGTERM, SIGINT or SIGHUP). */
 export type StopSignal = Promise<string>;
 
-function processStopSignal(): StopSignal {
-  return new Promise((resolve) => {
-    const on = (sig: string) => () => {
-      process.off('SIGTERM', term);
-      process.off('SIGINT', int);
-      resolve(sig);
-    };
-    const term = on('SIGTERM');
-    const int = on('SIGINT');
-    process.once('SIGTERM', term);
-    process.once('SIGINT', int);
+/** How long the binary's signal handler waits for a graceful stop before it exits anyway. */
+export const SERVE_STOP_GRACE_MS = 9_500;
+
+/**
+ * The stop signal of the binary: a graceful-exit handler on the process-wide signal handler,
+ * so that handler waits for the server to close (and then exits 0) instead of exiting at once.
+ */
+function processStopSignal(closed: Promise<void>): { stop: StopSignal; release: () => void } {
+  let release = () => {};
+  const stop = new Promise<string>((resolve) => {
+    release = onSignalExit(
+      async (signal) => {
+        resolve(signal);
+        await closed;
+        return EXIT.ok;
+      },
+      { graceMs: SERVE_STOP_GRACE_MS },
+    );
   });
+  return { stop, release };
 }
 
 /**
@@ -35,10 +62,27 @@ function processStopSignal(): StopSignal {
  * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, unreadable
  * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind).
  */
-export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = processStopSignal()): Promise<number> {
+export async function runServe(opts: ServeOptions, io: Io, stopSignal?: StopSignal): Promise<number> {
+  let markClosed = () => {};
+  const closed = new Promise<void>((r) => (markClosed = r));
+  const fromProcess = stopSignal ? null : processStopSignal(closed);
+  try {
+    return await serveUntil(opts, io, stopSignal ?? fromProcess!.stop);
+  } finally {
+    markClosed();
+    fromProcess?.release();
+  }
+}
+
+async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise<number> {
   const ctx = commandContext(opts, io);
   // Loaded only here, so `--version` and the other commands never pay for the server.
   const api = await importExternal<typeof import('@codewhale/runtime-api')>('@codewhale/runtime-api');
+  if (opts.authToken !== undefined && opts.authTokenFile !== undefined) throw CliError.usage('use one of --auth-token and --auth-token-file');
+  const tokenFromFile = opts.authTokenFile !== undefined ? readTokenFile(opts.authTokenFile, io.cwd) : null;
+  if (opts.authToken !== undefined) {
+    io.stderr('warning: --auth-token is visible to other processes (ps, /proc/PID/cmdline); use --auth-token-file PATH or --auth-token-file - (standard input)\n');
+  }
   let server;
   try {
     server = await api.startServer({
@@ -46,9 +90,11 @@ export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = pr
       port: opts.port ?? 7878,
       workspace: ctx.workspace,
       env: io.env,
-      authToken: opts.authToken ?? null,
+      authToken: tokenFromFile ?? opts.authToken ?? null,
       insecureNoAuth: Boolean(opts.insecureNoAuth),
       configPath: opts.config ? ctx.paths.configPath : null,
+      corsOrigins: opts.cors ?? [],
+      allowedHosts: opts.allowHost ?? [],
     });
   } catch (e) {
     if (api.ServeError.isInstance(e)) {
@@ -62,8 +108,9 @@ export async function runServe(opts: ServeOptions, io: Io, stop: StopSignal = pr
       ? 'auth: none (--insecure-no-auth, loopback only)'
       : server.tokenSource === 'generated' || server.tokenSource === 'file'
         ? `auth: token in ${server.tokenFile} (mode 0600; ${server.tokenSource === 'generated' ? 'generated now' : 'reused'}); send it as Authorization: Bearer <token>`
-        : `auth: token from ${server.tokenSource === 'flag' ? '--auth-token' : `$${server.tokenSource}`}`;
+        : `auth: token from ${server.tokenSource === 'flag' ? (tokenFromFile !== null ? `--auth-token-file ${opts.authTokenFile}` : '--auth-token') : `$${server.tokenSource}`}`;
   io.stdout(`${auth}\n`);
+  if (!server.peerCheck) io.stderr(`warning: on ${process.platform} processes started by this server's threads cannot be told apart from clients: a tool that reads the token can use the API\n`);
   io.stdout(`workspace: ${ctx.workspace}\ndatabase: ${server.databasePath}\n`);
   if (server.recovered.interruptedTurns + server.recovered.expiredApprovals > 0) {
     io.stdout(`recovered: ${server.recovered.interruptedTurns} interrupted turn(s), ${server.recovered.expiredApprovals} expired approval(s)\n`);

@@ -39,8 +39,8 @@ describe('permissions.toml on disk', () => {
     const loaded = loadPermissionRules(path);
     if (!loaded.ok) throw new Error('expected rules');
     const check = permissionCheck(loaded.value);
-    expect(check({ name: 'bash', input: { command: 'git status' }, workspace: '/w' })).toEqual({ action: 'allow', origin: `${path}:2` });
-    expect(check({ name: 'read_file', input: { path: 'secrets/k' }, workspace: '/w' })).toEqual({ action: 'deny', origin: `${path}:7` });
+    expect(check({ name: 'bash', input: { command: 'git status' }, workspace: '/w' })).toEqual({ action: 'allow', origin: 'permissions.toml:2' });
+    expect(check({ name: 'read_file', input: { path: 'secrets/k' }, workspace: '/w' })).toEqual({ action: 'deny', origin: 'permissions.toml:7' });
     expect(check({ name: 'read_file', input: { path: 'src/k' }, workspace: '/w' })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   appendPermissionRule,
   decodeProjectFile,
@@ -40,14 +40,17 @@ export function loadPermissionRules(path: string): Result<PermissionRules, FileI
 
 /**
  * The gate-chain step for `planToolCall({ permissions })`: the winning rule's action and
- * where it was written (`/home/me/.codewhale/permissions.toml:7`), or `null`.
+ * where it was written (`permissions.toml:7`), or `null`. The origin goes into the denial the
+ * model reads, so it names the file, never its absolute path (which would tell the model the
+ * user's home directory).
  */
 export function permissionCheck(rules: PermissionRules): PermissionCheck {
   return (call) => {
     const m = matchPermission(rules.rules, call);
     if (m === null) return null;
     const o = m.rule.origin;
-    return { action: m.action, origin: o.line === null ? `${o.file} (rule ${o.entry + 1})` : `${o.file}:${o.line}` };
+    const file = basename(o.file);
+    return { action: m.action, origin: o.line === null ? `${file} (rule ${o.entry + 1})` : `${file}:${o.line}` };
   };
 }
 

@@ -19,24 +19,31 @@ export const TOKEN_COOKIE = 'codewhale_runtime_token';
  * legacy `X-DeepSeek-Runtime-Token`, or the cookie. Never the query string.
  */
 export function presentedToken(headers: Headers): string | null {
+  return presentedCredential(headers)?.token ?? null;
+}
+
+/** The presented token and how it came: a header (a program) or the cookie (a browser page, which needs the CSRF rules). */
+export function presentedCredential(headers: Headers): { readonly token: string; readonly via: 'header' | 'cookie' } | null {
   const auth = headers.get('authorization');
   if (auth) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    if (m) return m[1]!;
+    if (m) return { token: m[1]!, via: 'header' };
   }
   const header = headers.get('x-codewhale-runtime-token') ?? headers.get('x-deepseek-runtime-token');
-  if (header?.trim()) return header.trim();
+  if (header?.trim()) return { token: header.trim(), via: 'header' };
   const cookie = headers.get('cookie');
   if (cookie) {
     for (const part of cookie.split(';')) {
       const eq = part.indexOf('=');
       if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
         const v = part.slice(eq + 1).trim();
+        let token: string;
         try {
-          return decodeURIComponent(v) || null;
+          token = decodeURIComponent(v);
         } catch {
-          return v || null;
+          token = v;
         }
+        return token ? { token, via: 'cookie' } : null;
       }
     }
   }

@@ -8,6 +8,34 @@ export type EventSubscriber = (event: StoredEvent) => void;
  */
 export class EventHub {
   readonly #byThread = new Map<string, Set<EventSubscriber>>();
+  readonly #streams = new Map<() => void, Promise<void>>();
+  #ended = false;
+
+  /** True once {@link end} was called: streams finish what is queued and end. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /**
+   * Register a stream that must end on shutdown: `wake` is called when the hub ends, `done`
+   * resolves when the stream has ended. Returns the function that unregisters it.
+   */
+  holdStream(wake: () => void, done: Promise<void>): () => void {
+    this.#streams.set(wake, done);
+    return () => {
+      this.#streams.delete(wake);
+    };
+  }
+
+  /** Shutdown: wake every stream so it ends after delivering what it has; wait at most `ms` for them. */
+  async end(ms: number): Promise<void> {
+    this.#ended = true;
+    const done = [...this.#streams.values()];
+    for (const wake of [...this.#streams.keys()]) wake();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(done), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
+  }
 
   publish(events: readonly StoredEvent[]): void {
     for (const e of events) {
@@ -41,6 +69,18 @@ export class EventHub {
     for (const s of this.#byThread.values()) n += s.size;
     return n;
   }
+}
+
+const wireText = new WeakMap<StoredEvent, string>();
+
+/** The envelope as JSON text, built once per event however many streams send it. */
+export function envelopeText(e: StoredEvent): string {
+  let text = wireText.get(e);
+  if (text === undefined) {
+    text = JSON.stringify(eventEnvelope(e));
+    wireText.set(e, text);
+  }
+  return text;
 }
 
 /** The wire envelope of an event. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { RuntimeStore } from '../store/runtime-store.js';
 import type { StoredEvent } from '../store/records.js';
-import { eventEnvelope, type EventHub } from './event-hub.js';
+import { envelopeText, type EventHub } from './event-hub.js';
 
 export interface SseOptions {
   /** A comment line this often (default 15 s). */
@@ -62,6 +62,8 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
     };
     c.req.raw.signal.addEventListener('abort', cleanup, { once: true });
     stream.onAbort(cleanup);
+    let ended!: () => void;
+    const unhold = deps.hub.holdStream(notify, new Promise<void>((r) => (ended = r)));
     try {
       const thread = deps.store.getThread(threadId);
       await stream.writeSSE({ event: 'server.connected', data: JSON.stringify({ thread_id: threadId, head_seq: deps.store.headSeq(), cursor }) });
@@ -81,7 +83,7 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
         const batch = deps.store.eventsSince(threadId, last, page);
         for (const e of batch) {
           if (closed) return;
-          await stream.writeSSE({ id: String(e.seq), event: e.event, data: JSON.stringify(eventEnvelope(e)) });
+          await stream.writeSSE({ id: String(e.seq), event: e.event, data: envelopeText(e) });
           last = e.seq;
         }
         if (batch.length < page) break;
@@ -89,6 +91,11 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
       while (!closed) {
         if (overflow) return; // the client resumes from its Last-Event-ID: nothing is skipped silently
         const e = queue.shift();
+        if (!e && deps.hub.ended) {
+          // Shutdown: everything committed was delivered; say so and end the response cleanly.
+          await stream.writeSSE({ event: 'server.stopping', data: JSON.stringify({ thread_id: threadId, last_seq: last, hint: 'the server is stopping; reconnect with Last-Event-ID when it is back' }) });
+          return;
+        }
         if (!e) {
           await new Promise<void>((r) => {
             wake = r;
@@ -96,12 +103,14 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
           continue;
         }
         if (e.seq <= last) continue;
-        await stream.writeSSE({ id: String(e.seq), event: e.event, data: JSON.stringify(eventEnvelope(e)) });
+        await stream.writeSSE({ id: String(e.seq), event: e.event, data: envelopeText(e) });
         last = e.seq;
         if (stream.aborted || stream.closed) return;
       }
     } finally {
       cleanup();
+      unhold();
+      ended();
     }
   });
 }

@@ -5,6 +5,7 @@ export type ApiErrorCode =
   | 'invalid_json'
   | 'invalid_request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -20,6 +21,7 @@ export const STATUS_OF: Record<ApiErrorCode, number> = {
   invalid_json: 400,
   invalid_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

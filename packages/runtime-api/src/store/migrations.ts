@@ -76,6 +76,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX events_by_thread ON events(thread_id, seq);
   `,
+  // 2: the conversation journal (each message committed as it joins a running turn's history,
+  // so a crash loses none of it), the items of a turn found without a scan, and old events
+  // found for retention without one.
+  `
+  CREATE TABLE conversation_log (
+    thread_id TEXT NOT NULL REFERENCES threads(id),
+    ordinal INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (thread_id, ordinal)
+  ) WITHOUT ROWID;
+  CREATE INDEX items_by_turn ON items(turn_id, ordinal);
+  CREATE INDEX events_by_time ON events(created_at);
+  `,
 ];
 
 /** The schema version this build writes. */

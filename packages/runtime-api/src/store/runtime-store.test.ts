@@ -121,6 +121,32 @@ describe('RuntimeStore', () => {
     again.close();
   });
 
+  it('retention deletes events older than the age limit, then all but the newest per thread; a stale cursor is reported, items stay', () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const store = RuntimeStore.open(dbPath(), { now: () => now });
+    const old = store.createThread(threadFields);
+    const { turn } = store.startTurn(old.id, { prompt: 'old', mode: 'work', posture: 'ask', model: null })!;
+    const oldHead = store.headSeq();
+    now += 31 * 24 * 3_600_000;
+    const fresh = store.createThread(threadFields);
+    for (let i = 0; i < 3; i++) {
+      const t = store.startTurn(fresh.id, { prompt: `p${i}`, mode: 'work', posture: 'ask', model: null })!.turn;
+      store.completeTurn(t.id, { status: 'completed', error: null, errorCategory: null, usage: null });
+    }
+    const freshEvents = store.eventsSince(fresh.id, 0);
+    const oldCount = store.eventsSince(old.id, 0).length;
+    const removed = store.applyRetention({ maxAgeMs: 30 * 24 * 3_600_000, keepPerThread: 3 });
+    expect(store.eventsSince(old.id, 0)).toEqual([]);
+    expect(store.getThread(old.id)?.prunedThroughSeq).toBe(oldHead);
+    expect(store.eventsSince(fresh.id, 0)).toEqual(freshEvents.slice(-3));
+    expect(removed).toBe(oldCount + freshEvents.length - 3);
+    // The record stays: the old thread's turn and items are all there.
+    expect(store.getTurn(turn.id)?.prompt).toBe('old');
+    expect(store.listItems(old.id).map((i) => i.kind)).toEqual(['user_message']);
+    expect(store.applyRetention({ maxAgeMs: 30 * 24 * 3_600_000, keepPerThread: 3 })).toBe(0);
+    store.close();
+  });
+
   describe('properties', () => {
     it('seq is strictly increasing across threads, and eventsSince(c) returns exactly the events after c', () => {
       fc.assert(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
@@ -64,6 +64,25 @@ export function summaryOf(text: string): string {
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
   const points = Array.from(flat);
   return points.length <= SUMMARY_MAX_CHARS ? flat : `${points.slice(0, SUMMARY_MAX_CHARS - 1).join('')}…`;
+}
+
+/**
+ * The database holds conversations: its directory is 0700 and the database, its WAL and its
+ * shared-memory file are 0600 — created so (whatever the umask), and tightened when they
+ * already exist (an older build, or a home directory made by hand).
+ */
+function privateFiles(path: string): void {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const f of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch {
+      // not there
+    }
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -179,15 +198,17 @@ export class RuntimeStore {
 
   /** Open (creating and migrating) the database at `path` (`:memory:` for tests). */
   static open(path: string, options: RuntimeStoreOptions = {}): RuntimeStore {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     let db: Database.Database;
     try {
+      if (path !== ':memory:') privateFiles(path);
       db = new Database(path);
     } catch (e) {
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
     }
     try {
       db.pragma('journal_mode = WAL');
+      // SQLite gives the WAL and shared-memory files the database file's mode; make sure anyway.
+      if (path !== ':memory:') privateFiles(path);
       db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
@@ -344,6 +365,46 @@ export class RuntimeStore {
       emit({ threadId: turn.threadId, turnId, itemId: null, event: 'turn.completed', payload: { turn: turnPayload(done) } });
       return done;
     }).value;
+  }
+
+  // ---- the conversation journal ----
+
+  /**
+   * Commit messages that joined a running turn's history (`from` is the index of the first in
+   * the session's history). One transaction, no event: clients follow items, this is what the
+   * model is given back after a crash. Replaces what a previous write put at the same index.
+   */
+  journalConversation(threadId: string, from: number, messages: readonly unknown[]): void {
+    if (messages.length === 0) return;
+    const put = this.#stmt('INSERT OR REPLACE INTO conversation_log (thread_id, ordinal, message) VALUES (?, ?, ?)');
+    this.#db.transaction(() => {
+      messages.forEach((m, i) => put.run(threadId, from + i, JSON.stringify(m)));
+    })();
+  }
+
+  /**
+   * Make the thread's log exactly `messages` (and its stored conversation a head without
+   * history, the log being the history): done when a session is opened from what was stored.
+   */
+  replaceConversationLog(threadId: string, messages: readonly unknown[]): void {
+    const put = this.#stmt('INSERT OR REPLACE INTO conversation_log (thread_id, ordinal, message) VALUES (?, ?, ?)');
+    this.#db.transaction(() => {
+      this.#stmt('DELETE FROM conversation_log WHERE thread_id = ? AND ordinal >= ?').run(threadId, messages.length);
+      messages.forEach((m, i) => put.run(threadId, i, JSON.stringify(m)));
+      const t = this.getThread(threadId);
+      const head = t?.conversation as { history?: unknown[] } | null | undefined;
+      if (head && Array.isArray(head.history) && head.history.length > 0) {
+        this.#stmt('UPDATE threads SET conversation = ? WHERE id = ?').run(JSON.stringify({ ...head, history: [] }), threadId);
+      }
+    })();
+  }
+
+  /** The thread's conversation log (its history, or what joined it since the stored head), in order. */
+  conversationJournal(threadId: string): { ordinal: number; message: unknown }[] {
+    return (this.#stmt('SELECT ordinal, message FROM conversation_log WHERE thread_id = ? ORDER BY ordinal').all(threadId) as Row[]).map((r) => ({
+      ordinal: Number(r.ordinal),
+      message: parse(r.message),
+    }));
   }
 
   // ---- items ----
@@ -532,6 +593,27 @@ export class RuntimeStore {
   /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
   eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
     return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+  }
+
+  /**
+   * Retention: delete every event created before `maxAgeMs` ago, and keep at most `keepPerThread`
+   * per thread. As with {@link pruneEvents}, each thread remembers the highest pruned seq, so a
+   * client whose cursor is older gets `stale_cursor`, never a silent gap. Items, turns and
+   * threads are kept: they are the record; events are how clients follow it.
+   */
+  applyRetention(policy: { maxAgeMs: number; keepPerThread: number }): number {
+    const cutoff = formatTimestamp(this.#now() - policy.maxAgeMs);
+    let removed = this.#change(() => {
+      let n = 0;
+      const threads = this.#stmt('SELECT thread_id, MAX(seq) AS cut FROM events WHERE created_at < ? GROUP BY thread_id').all(cutoff) as Row[];
+      for (const t of threads) {
+        n += this.#stmt('DELETE FROM events WHERE thread_id = ? AND seq <= ?').run(t.thread_id, t.cut).changes;
+        this.#stmt('UPDATE threads SET pruned_through_seq = MAX(pruned_through_seq, ?) WHERE id = ?').run(t.cut, t.thread_id);
+      }
+      return n;
+    }).value;
+    removed += this.pruneEvents(policy.keepPerThread);
+    return removed;
   }
 
   /**
