@@ -19,7 +19,9 @@ const bin = join(new URL('..', import.meta.url).pathname, 'packages/cli/dist/bin
  */
 function childCpuMs() {
   if (!existsSync('/proc/self/stat')) return null;
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   // After the command name: state is field 3, so cutime / cstime (16, 17) are at 13 and 14.
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
 }
@@ -60,10 +62,5 @@ export async function run({ runs = 21 } = {}) {
     const cpuRatio = cpu.bare > 0 ? `; CPU ${round(cpu[key] / cpu.bare, 2)}× (${round(cpu[key] / runs, 1)} vs ${round(cpu.bare / runs, 1)} ms)` : '';
     return { name, value: round(v / bare, 2), unit: '× node -e 0', note: `wall ${round(v, 1)} vs ${round(bare, 1)} ms${cpuRatio}${goal ? `; goal ≤ ${goal}×` : ''}` };
   };
-  return [
-    { name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' },
-    row('codewhale --version', 'version', 1.15),
-    row('codewhale --help', 'help'),
-    row('codewhale hooks list', 'list', 1.5),
-  ];
+  return [{ name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' }, row('codewhale --version', 'version', 1.15), row('codewhale --help', 'help'), row('codewhale hooks list', 'list', 1.5)];
 }

@@ -17,10 +17,7 @@ async function session(hookCount, ws) {
   for (let i = 0; i < CALLS; i++) lines.push(JSON.stringify({ tool_calls: [{ name: 'read', arguments: { path: 'file.txt' } }] }));
   lines.push(JSON.stringify({ text: 'done' }));
   const provider = new ReplayProvider(parseReplayScript(lines.join('\n'), 'bench.jsonl'));
-  const hooks =
-    hookCount === 0
-      ? null
-      : new HookRuntime({ hooks: hookSet(Array.from({ length: hookCount }, (_, i) => hook(i))), workspace: ws });
+  const hooks = hookCount === 0 ? null : new HookRuntime({ hooks: hookSet(Array.from({ length: hookCount }, (_, i) => hook(i))), workspace: ws });
   const s = new SessionHost({ provider, workspace: ws, hooks, profile: 'exec', posture: 'full_access', maxSteps: CALLS + 5 });
   const t = performance.now();
   const r = await s.submit('read it many times');
@@ -49,7 +46,12 @@ export async function run() {
     const xs = [];
     for (let i = 0; i < 5; i++) xs.push(await session(n, ws));
     const per = [...xs].sort((a, b) => a - b)[xs.length >> 1];
-    rows.push({ name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`, value: round(per, 2), unit: 'ms', note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook; median of ${xs.length} sessions` });
+    rows.push({
+      name: `session: per tool call, ${n} tool_call_before hook${n > 1 ? 's' : ''}`,
+      value: round(per, 2),
+      unit: 'ms',
+      note: `+${round(per - base, 2)} ms over baseline; ${round((per - base) / n, 2)} ms per hook; median of ${xs.length} sessions`,
+    });
   }
   return rows;
 }

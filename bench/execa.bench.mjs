@@ -25,7 +25,10 @@ const execaSpawn = () => execa('/bin/sh', ['-c', 'true'], { detached: true, reje
 export async function run() {
   const samples = { node: [], execa: [] };
   for (let i = 0; i < ROUNDS + 5; i++) {
-    for (const [name, fn] of [['node', nodeSpawn], ['execa', execaSpawn]]) {
+    for (const [name, fn] of [
+      ['node', nodeSpawn],
+      ['execa', execaSpawn],
+    ]) {
       const t = performance.now();
       await fn();
       if (i >= 5) samples[name].push(performance.now() - t);

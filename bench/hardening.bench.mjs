@@ -48,7 +48,12 @@ export async function run() {
   const hostile = compileToolNameGlob(`${'*a'.repeat(11)}*b`);
   const base = time(() => plain.test('mcp__github__create_issue'), { minMs: 200 });
   const bad = time(() => hostile.test(name), { minMs: 200 });
-  rows.push({ name: 'glob `*a`×11`*b` vs 40-char name', value: round(bad * 1e6, 1), unit: 'ns', note: `mcp__* in the same run: ${round(base * 1e6, 1)} ns (ratio ${round(bad / base, 1)}); the backtracking regex took 40 s` });
+  rows.push({
+    name: 'glob `*a`×11`*b` vs 40-char name',
+    value: round(bad * 1e6, 1),
+    unit: 'ns',
+    note: `mcp__* in the same run: ${round(base * 1e6, 1)} ns (ratio ${round(bad / base, 1)}); the backtracking regex took 40 s`,
+  });
 
   const perChar = [];
   for (const kb of [64, 256, 1024]) {
@@ -60,10 +65,20 @@ export async function run() {
     perChar.push((ms * 1e6) / text.length);
     rows.push({ name: `redact a ${kb} KiB hostile reason`, value: round(ms, 3), unit: 'ms' });
   }
-  rows.push({ name: 'redaction cost per char, 64 KiB→1 MiB', value: `${round(perChar[0], 1)}→${round(perChar[2], 1)}`, unit: 'ns/char', note: 'flat = linear; real reasons are cut at 2,000 chars first' });
+  rows.push({
+    name: 'redaction cost per char, 64 KiB→1 MiB',
+    value: `${round(perChar[0], 1)}→${round(perChar[2], 1)}`,
+    unit: 'ns/char',
+    note: 'flat = linear; real reasons are cut at 2,000 chars first',
+  });
 
   const quiet = await peakRss('true');
   const flood = await peakRss("head -c 1073741824 /dev/zero | tr '\\0' '{'");
-  rows.push({ name: 'peak RSS, hooks test with a 1 GiB stdout flood', value: round(flood.mib, 1), unit: 'MiB', note: `with a \`true\` hook in the same run: ${round(quiet.mib, 1)} MiB; flood run ${round(flood.ms / 1000, 1)} s` });
+  rows.push({
+    name: 'peak RSS, hooks test with a 1 GiB stdout flood',
+    value: round(flood.mib, 1),
+    unit: 'MiB',
+    note: `with a \`true\` hook in the same run: ${round(quiet.mib, 1)} MiB; flood run ${round(flood.ms / 1000, 1)} s`,
+  });
   return rows;
 }

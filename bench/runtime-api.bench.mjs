@@ -55,7 +55,7 @@ function follow(url, threadId, latencies, counter, signal) {
           const frame = buf.slice(0, i);
           buf = buf.slice(i + 2);
           const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (!data || !frame.includes('\nid: ') && !frame.startsWith('id: ')) continue;
+          if (!data || (!frame.includes('\nid: ') && !frame.startsWith('id: '))) continue;
           const env = JSON.parse(data.slice(6));
           latencies.push(Date.now() - Date.parse(env.created_at));
           counter.n++;
@@ -147,12 +147,27 @@ async function measure(root, synchronous, full) {
     const memAfterEvents = process.memoryUsage();
     latencies.sort((a, b) => a - b);
     rows.push({ name: `runtime-api: /health round trip p50, ${tag}`, value: round(pct(health, 0.5), 2), unit: 'ms', note: `p99 ${round(pct(health, 0.99), 2)} ms` });
-    rows.push({ name: `runtime-api: events stored per second, ${tag}`, value: round(events / seconds, 0), unit: 'events/s', note: `${events} events, ${turns} turns × ${TOOL_CALLS_PER_TURN} gated tool calls, ${THREADS} threads, ${round(seconds, 1)} s` });
+    rows.push({
+      name: `runtime-api: events stored per second, ${tag}`,
+      value: round(events / seconds, 0),
+      unit: 'events/s',
+      note: `${events} events, ${turns} turns × ${TOOL_CALLS_PER_TURN} gated tool calls, ${THREADS} threads, ${round(seconds, 1)} s`,
+    });
     rows.push({ name: `runtime-api: events delivered per second, ${tag}`, value: round(delivered.n / seconds, 0), unit: 'events/s', note: `${CLIENTS} SSE clients` });
     rows.push({ name: `runtime-api: event latency p50 (engine → client), ${tag}`, value: pct(latencies, 0.5), unit: 'ms', note: `created_at has ms resolution; includes the commit` });
-    rows.push({ name: `runtime-api: event latency p99 (engine → client), ${tag}`, value: pct(latencies, 0.99), unit: 'ms', note: `${round(pct(latencies, 0.99) / Math.max(pct(health, 0.5), 0.01), 1)}× the /health p50; goal ≤ 20 ms` });
+    rows.push({
+      name: `runtime-api: event latency p99 (engine → client), ${tag}`,
+      value: pct(latencies, 0.99),
+      unit: 'ms',
+      note: `${round(pct(latencies, 0.99) / Math.max(pct(health, 0.5), 0.01), 1)}× the /health p50; goal ≤ 20 ms`,
+    });
     if (!full) return { rows, p99: pct(latencies, 0.99), p50: pct(latencies, 0.5) };
-    rows.push({ name: `runtime-api: heap after ${events} events`, value: mb(memAfterEvents.heapUsed), unit: 'MiB', note: `start ${mb(memStart.heapUsed)} MiB; rss ${mb(memAfterEvents.rss)} MiB; after a full GC` });
+    rows.push({
+      name: `runtime-api: heap after ${events} events`,
+      value: mb(memAfterEvents.heapUsed),
+      unit: 'MiB',
+      note: `start ${mb(memStart.heapUsed)} MiB; rss ${mb(memAfterEvents.rss)} MiB; after a full GC`,
+    });
 
     // 1,000 connects and disconnects: nothing may stay behind.
     gc();

@@ -47,7 +47,11 @@ export async function run() {
     rows.push({ name: `a true hook through runHook, ${k}`, value: round(m / f), unit: '× floor', note: `${round(m)} ms, median of ${RUNS}, alternating, 150 MB heap; Node ${process.versions.node}` });
   }
 
-  const gates = new HookRuntime({ hooks: hookSet(Array.from({ length: 10 }, (_, i) => hookDefinition('tool_call_before', 'true', { name: `g${i}` }))), workspace: dir, parentEnv: { PATH: process.env.PATH } });
+  const gates = new HookRuntime({
+    hooks: hookSet(Array.from({ length: 10 }, (_, i) => hookDefinition('tool_call_before', 'true', { name: `g${i}` }))),
+    workspace: dir,
+    parentEnv: { PATH: process.env.PATH },
+  });
   const ten = [];
   for (let i = 0; i < 15; i++) {
     const t = performance.now();

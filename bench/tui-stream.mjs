@@ -110,7 +110,10 @@ export async function streamScenario(distIndex, { answerBytes = 20_000 } = {}) {
   const ws = join(dir, 'ws');
   mkdirSync(home);
   mkdirSync(ws);
-  writeFileSync(join(home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\napi_key_env = "FAKE_API_KEY"\n\n[projects."${ws}"]\ntrust_level = "trusted"\n`);
+  writeFileSync(
+    join(home, 'config.toml'),
+    `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\napi_key_env = "FAKE_API_KEY"\n\n[projects."${ws}"]\ntrust_level = "trusted"\n`,
+  );
   const t = terminal();
   const done = tui.runTui({ workspace: ws, env: { PATH: process.env.PATH, HOME: dir, CODEWHALE_HOME: home, FAKE_API_KEY: 'sk-bench' }, stdin: t.stdin, stdout: t.stdout, stderr: t.stdout });
   await t.waitFor(/idle · /);
@@ -188,10 +191,28 @@ export async function engineOnly({ answerBytes = 20_000 } = {}) {
   const ws = join(dir, 'ws');
   mkdirSync(home);
   mkdirSync(ws);
-  writeFileSync(join(home, 'config.toml'), `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\napi_key_env = "FAKE_API_KEY"\n\n[projects."${ws}"]\ntrust_level = "trusted"\n`);
-  const host = await engine.openSession({ workspace: ws, home, env: { PATH: process.env.PATH, HOME: dir, FAKE_API_KEY: 'sk-bench' }, profile: 'tui', interaction: { approve: async () => 'deny', askUser: async () => null }, flags: {} });
+  writeFileSync(
+    join(home, 'config.toml'),
+    `provider = "fake"\n\n[providers.fake]\nbase_url = "${server.url}"\nmodel = "fake-model"\napi_key_env = "FAKE_API_KEY"\n\n[projects."${ws}"]\ntrust_level = "trusted"\n`,
+  );
+  const host = await engine.openSession({
+    workspace: ws,
+    home,
+    env: { PATH: process.env.PATH, HOME: dir, FAKE_API_KEY: 'sk-bench' },
+    profile: 'tui',
+    interaction: { approve: async () => 'deny', askUser: async () => null },
+    flags: {},
+  });
   await host.start();
-  const turn = () => new Promise((r) => { const off = host.subscribe((e) => { if (e.type === 'turn_completed') { off(); r(); } }); });
+  const turn = () =>
+    new Promise((r) => {
+      const off = host.subscribe((e) => {
+        if (e.type === 'turn_completed') {
+          off();
+          r();
+        }
+      });
+    });
   let t = turn();
   await host.submit('warm');
   await t;

@@ -49,7 +49,18 @@ function terminal() {
       await Promise.race([nextWrite(), new Promise((r) => setTimeout(r, 50))]);
     }
   };
-  return { stdin, stdout, nextWrite, waitFor, get out() { return out; }, clear() { out = ''; } };
+  return {
+    stdin,
+    stdout,
+    nextWrite,
+    waitFor,
+    get out() {
+      return out;
+    },
+    clear() {
+      out = '';
+    },
+  };
 }
 
 function sandbox(hooks, script) {
@@ -131,7 +142,12 @@ export async function run() {
   const keys = await keystrokeLatency(s1.t, 30);
   await quit(s1);
   rows.push({ name: 'tui: first frame (real host)', value: round(s1.firstFrame, 1), unit: 'ms', note: `bare Ink app: ${round(bare.first, 1)} ms; includes openSession + session_start` });
-  rows.push({ name: 'tui: keystroke → frame (median)', value: round(keys.median, 2), unit: 'ms', note: `p90 ${round(keys.p90, 2)} ms; bare Ink echo: median ${round(bare.keys.median, 2)}, p90 ${round(bare.keys.p90, 2)} ms` });
+  rows.push({
+    name: 'tui: keystroke → frame (median)',
+    value: round(keys.median, 2),
+    unit: 'ms',
+    note: `p90 ${round(keys.p90, 2)} ms; bare Ink echo: median ${round(bare.keys.median, 2)}, p90 ${round(bare.keys.p90, 2)} ms`,
+  });
 
   // 2. a slow message_submit hook (1 s) runs: the UI keeps its event loop free. The first turn of a
   //    session is measured apart (cold: first use of the engine's code paths); the second is warm.
@@ -171,7 +187,12 @@ export async function run() {
     await s3.t.waitFor(/○ idle/, 120_000);
   });
   await quit(s3);
-  rows.push({ name: 'tui: longest stall, 10 MB output + 10 MB answer', value: round(st3.max, 2), unit: 'ms', note: `p99 ${round(st3.p99, 2)} ms (goal ≤ 16 ms); idle baseline max ${round(idle.max, 2)} ms` });
+  rows.push({
+    name: 'tui: longest stall, 10 MB output + 10 MB answer',
+    value: round(st3.max, 2),
+    unit: 'ms',
+    note: `p99 ${round(st3.p99, 2)} ms (goal ≤ 16 ms); idle baseline max ${round(idle.max, 2)} ms`,
+  });
 
   for (const sb of [sb1, sb2, sb3]) rmSync(sb.dir, { recursive: true, force: true });
 
@@ -182,9 +203,24 @@ export async function run() {
     const r = await streamScenario(dist);
     const done = r.finished ? '' : '; the answer did not finish in 300 s';
     rows.push({ name: `tui: terminal bytes per byte streamed${label}`, value: round(r.bytesPerByte, 2), unit: 'ratio', note: `20 KB answer in 8-char deltas, 100×30 (goal ≤ 4)${done}` });
-    rows.push({ name: `tui: agent CPU per KB streamed${label}`, value: round(r.cpuPerKb, 1), unit: 'ms/KB', note: `engine alone (no UI): ${round(engine.cpuPerKb, 1)} ms/KB, so the UI's share is ${round(r.cpuPerKb - engine.cpuPerKb, 1)} ms/KB` });
-    rows.push({ name: `tui: keystroke → frame while streaming${label}`, value: round(r.keyP99, 2), unit: 'ms p99', note: `median ${round(r.keyMedian, 2)} ms over ${r.keySamples} keys (goal p99 ≤ 16 ms)` });
-    rows.push({ name: `tui: Esc → turn interrupted while streaming${label}`, value: Number.isFinite(r.esc) ? round(r.esc, 1) : 'none in 120 s', unit: 'ms', note: 'after ~20 KB of a 200 KB answer in 8-char deltas; until the line is on screen (goal ≤ 50 ms)' });
+    rows.push({
+      name: `tui: agent CPU per KB streamed${label}`,
+      value: round(r.cpuPerKb, 1),
+      unit: 'ms/KB',
+      note: `engine alone (no UI): ${round(engine.cpuPerKb, 1)} ms/KB, so the UI's share is ${round(r.cpuPerKb - engine.cpuPerKb, 1)} ms/KB`,
+    });
+    rows.push({
+      name: `tui: keystroke → frame while streaming${label}`,
+      value: round(r.keyP99, 2),
+      unit: 'ms p99',
+      note: `median ${round(r.keyMedian, 2)} ms over ${r.keySamples} keys (goal p99 ≤ 16 ms)`,
+    });
+    rows.push({
+      name: `tui: Esc → turn interrupted while streaming${label}`,
+      value: Number.isFinite(r.esc) ? round(r.esc, 1) : 'none in 120 s',
+      unit: 'ms',
+      note: 'after ~20 KB of a 200 KB answer in 8-char deltas; until the line is on screen (goal ≤ 50 ms)',
+    });
     rows.push({ name: `tui: clear sequences per answer${label}`, value: r.clears, unit: 'count', note: 'ESC[2J / ESC[3J written during the 20 KB answer (goal 0)' });
   }
   return rows;

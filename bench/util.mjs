@@ -27,4 +27,3 @@ export function execSandbox(gates, prefix = 'cw-bench-e2e-') {
   const hooks = gates === 0 ? '' : `[hooks]\n${Array.from({ length: gates }, (_, i) => `[[hooks.hooks]]\nname = "gate${i}"\nevent = "tool_call_before"\ncommand = "true"\n`).join('\n')}`;
   return { home, ws, hooks };
 }
-

@@ -24,10 +24,9 @@ const targets: CitationTargets = {
 
 describe('citations', () => {
   it('every D<n> and reference § cited in the repository has a heading, and no outside document is cited', () => {
-    const scanned = [
-      ...['packages', 'checks', 'bench', 'scripts', 'docs', '.changeset'].flatMap((d) => files(join(root, d))),
-      join(root, 'README.md'),
-    ].filter((f) => !f.endsWith(join('checks', 'citations.test.ts')) && !f.endsWith(join('checks', 'citations.ts')));
+    const scanned = [...['packages', 'checks', 'bench', 'scripts', 'docs', '.changeset'].flatMap((d) => files(join(root, d))), join(root, 'README.md')].filter(
+      (f) => !f.endsWith(join('checks', 'citations.test.ts')) && !f.endsWith(join('checks', 'citations.ts')),
+    );
     expect(scanned.length).toBeGreaterThan(100);
     const problems = scanned.flatMap((f) => checkCitations(relative(root, f), readFileSync(f, 'utf8'), targets));
     expect(problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([]);

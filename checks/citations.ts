@@ -31,7 +31,8 @@ export function sectionHeadings(markdown: string): Set<string> {
 }
 
 /** Files outside the repository that a comment or doc must not cite. */
-const EXTERNAL = /\b(?:DECISIONS(?:\.md)?|REFERENCE-DIGEST(?:\.md)?|HOOKS\.md|ARCHITECTURE(?:\.md)?|TOOLCHAIN(?:\.md)?|STYLE(?:\.md)?|SURFACES(?:\.md)?|SURFACE-ANCHORS(?:\.md)?|PEERS(?:\.md)?)\b(?=[\s§.,;:)`'"]|$)|\/work\/shared|\.\.\/shared\//g;
+const EXTERNAL =
+  /\b(?:DECISIONS(?:\.md)?|REFERENCE-DIGEST(?:\.md)?|HOOKS\.md|ARCHITECTURE(?:\.md)?|TOOLCHAIN(?:\.md)?|STYLE(?:\.md)?|SURFACES(?:\.md)?|SURFACE-ANCHORS(?:\.md)?|PEERS(?:\.md)?)\b(?=[\s§.,;:)`'"]|$)|\/work\/shared|\.\.\/shared\//g;
 const DECISION = /\bD(\d{1,2})\b(?:\s*[–-]\s*D(\d{1,2})\b)?/g;
 const SECTION = /§\s*(\d+(?:\.\d+)*)/g;
 
@@ -78,7 +79,12 @@ export function checkCitations(file: string, text: string, targets: CitationTarg
       comment = c.text;
     }
     for (const m of line.matchAll(EXTERNAL)) {
-      problems.push({ file, line: n, citation: m[0], message: `cites \`${m[0]}\`, a document that is not in this repository; cite docs/hooks-reference.md (reference §N) or docs/design-notes.md (D<n>)` });
+      problems.push({
+        file,
+        line: n,
+        citation: m[0],
+        message: `cites \`${m[0]}\`, a document that is not in this repository; cite docs/hooks-reference.md (reference §N) or docs/design-notes.md (D<n>)`,
+      });
     }
     for (const m of line.matchAll(SECTION)) {
       const before = line.slice(0, m.index).trimEnd();

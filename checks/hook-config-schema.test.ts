@@ -38,11 +38,7 @@ function kindOf(doc: Record<string, unknown>): Kind | null {
 }
 
 function docTomlBlocks(): { where: string; text: string }[] {
-  const files = [
-    join(repo, 'docs/hooks-guide.md'),
-    ...readdirSync(join(repo, 'packages')).map((d) => join(repo, 'packages', d, 'README.md')),
-    join(repo, 'README.md'),
-  ];
+  const files = [join(repo, 'docs/hooks-guide.md'), ...readdirSync(join(repo, 'packages')).map((d) => join(repo, 'packages', d, 'README.md')), join(repo, 'README.md')];
   const out: { where: string; text: string }[] = [];
   for (const file of files) {
     let text: string;
@@ -108,7 +104,8 @@ describe('hookConfigJsonSchema', () => {
       expect.soft(loaderRejects('config', asUser), asUser).toBe(true);
       expect.soft(schemaAccepts('config', asUser), asUser).toBe(false);
     }
-    const good = '[[hooks]]\nevent = "tool_call_before"\ncommand = "./gate.sh"\ntimeout_secs = 5\ncondition = { type = "any", conditions = [{ type = "mode", mode = "ACT" }, { type = "exit_code", code = -1 }] }\n';
+    const good =
+      '[[hooks]]\nevent = "tool_call_before"\ncommand = "./gate.sh"\ntimeout_secs = 5\ncondition = { type = "any", conditions = [{ type = "mode", mode = "ACT" }, { type = "exit_code", code = -1 }] }\n';
     expect(schemaAccepts('hooks', good)).toBe(true);
     expect(loaderRejects('hooks', good)).toBe(false);
   });
@@ -121,7 +118,7 @@ describe('hookConfigJsonSchema', () => {
       fc.record({ type: fc.constant('tool_category'), category: fc.constantFrom('shell', 'safe', 'net') }),
       fc.record({ type: fc.constant('mode'), mode: fc.constantFrom('plan', 'ACT', 'Yolo', 'fast') }),
       fc.record({ type: fc.constant('exit_code'), code: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant('1')) }),
-      fc.record({ type: fc.constantFrom('always', 'tool_nam') , extra: value }),
+      fc.record({ type: fc.constantFrom('always', 'tool_nam'), extra: value }),
     );
     const condition = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small' }, leaf, fc.record({ type: fc.constantFrom('all', 'any'), conditions: fc.array(tie('node'), { maxLength: 3 }) })),

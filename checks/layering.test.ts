@@ -33,7 +33,11 @@ const pkg = (name: string, dependencies: string[], files: Record<string, string>
 
 describe('the repository', () => {
   it('has every package in a layer', () => {
-    expect(repoPackages().map((p) => p.name).sort()).toEqual(Object.keys(RANKS).sort());
+    expect(
+      repoPackages()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(Object.keys(RANKS).sort());
   });
 
   it('honours the layering: imports point down, no cycles, pure packages stay pure', () => {
@@ -43,19 +47,13 @@ describe('the repository', () => {
 
 describe('the layering check', () => {
   it('fails on an upward import', () => {
-    const v = checkLayering([
-      pkg('@codewhale/hooks-payloads', [], { 'a.ts': "import { x } from '@codewhale/hooks-config';" }),
-      pkg('@codewhale/hooks-config', ['@codewhale/hooks-payloads']),
-    ]);
+    const v = checkLayering([pkg('@codewhale/hooks-payloads', [], { 'a.ts': "import { x } from '@codewhale/hooks-config';" }), pkg('@codewhale/hooks-config', ['@codewhale/hooks-payloads'])]);
     expect(v.map((x) => x.rule)).toContain('upward-import');
     expect(v.find((x) => x.rule === 'upward-import')!.where).toBe('a.ts:1');
   });
 
   it('fails on an upward declared dependency and on a cycle', () => {
-    const v = checkLayering([
-      pkg('@codewhale/hooks-payloads', ['@codewhale/hooks-conditions']),
-      pkg('@codewhale/hooks-conditions', ['@codewhale/hooks-payloads']),
-    ]);
+    const v = checkLayering([pkg('@codewhale/hooks-payloads', ['@codewhale/hooks-conditions']), pkg('@codewhale/hooks-conditions', ['@codewhale/hooks-payloads'])]);
     expect(v.map((x) => x.rule)).toEqual(expect.arrayContaining(['upward-import', 'cycle']));
     expect(v.find((x) => x.rule === 'cycle')!.message).toMatch(/hooks-payloads -> @codewhale\/hooks-conditions -> @codewhale\/hooks-payloads/);
   });
@@ -70,34 +68,23 @@ describe('the layering check', () => {
     expect(bad.filter((x) => x.rule === 'pure-node-import').map((x) => x.where)).toEqual(['c.ts:1', 'c.ts:2']);
     const dyn = checkLayering([pkg('@codewhale/hooks-config', [], { 'c.ts': "const m = await import('node:child_process');" })]);
     expect(dyn.map((x) => x.rule)).toEqual(['pure-node-import']);
-    const ok = checkLayering([
-      pkg('@codewhale/hooks-config', [], { 'c.ts': "import type { Stats } from 'node:fs';\nimport { type Dirent } from 'node:fs';" }),
-    ]);
+    const ok = checkLayering([pkg('@codewhale/hooks-config', [], { 'c.ts': "import type { Stats } from 'node:fs';\nimport { type Dirent } from 'node:fs';" })]);
     expect(ok).toEqual([]);
   });
 
   it('fails when a pure package uses a Node global, ignoring comments and strings', () => {
-    expect(checkLayering([pkg('@codewhale/hooks-payloads', [], { 'p.ts': 'const a = process.env.HOME;' })]).map((x) => x.rule)).toEqual([
-      'pure-node-global',
-    ]);
-    expect(
-      checkLayering([pkg('@codewhale/hooks-payloads', [], { 'p.ts': "// process.env\nconst s = 'Buffer.from';\n/* require('x') */" })]),
-    ).toEqual([]);
+    expect(checkLayering([pkg('@codewhale/hooks-payloads', [], { 'p.ts': 'const a = process.env.HOME;' })]).map((x) => x.rule)).toEqual(['pure-node-global']);
+    expect(checkLayering([pkg('@codewhale/hooks-payloads', [], { 'p.ts': "// process.env\nconst s = 'Buffer.from';\n/* require('x') */" })])).toEqual([]);
   });
 
   it('lets a surface use node: modules and lower packages', () => {
     expect(
-      checkLayering([
-        pkg('@codewhale/cli', ['@codewhale/engine'], { 'c.ts': "import { spawn } from 'node:child_process';\nimport { x } from '@codewhale/engine';" }),
-        pkg('@codewhale/engine', []),
-      ]),
+      checkLayering([pkg('@codewhale/cli', ['@codewhale/engine'], { 'c.ts': "import { spawn } from 'node:child_process';\nimport { x } from '@codewhale/engine';" }), pkg('@codewhale/engine', [])]),
     ).toEqual([]);
   });
 
   it('finds imports of every form', () => {
-    const refs = findImports(
-      "import a from 'a';\nimport type { B } from 'b';\nexport * from 'c';\nimport 'd';\nconst e = await import('e');\nconst f = require('f');\n// import g from 'g';",
-    );
+    const refs = findImports("import a from 'a';\nimport type { B } from 'b';\nexport * from 'c';\nimport 'd';\nconst e = await import('e');\nconst f = require('f');\n// import g from 'g';");
     expect(refs.map((r) => [r.specifier, r.typeOnly])).toEqual([
       ['a', false],
       ['b', true],

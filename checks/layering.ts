@@ -52,7 +52,13 @@ export function findImports(source: string): ImportRef[] {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m[4]) {
       const clause = m[3] ?? '';
-      const inlineAllTypes = /^\{[\s\S]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((p) => p.startsWith('type'));
+      const inlineAllTypes =
+        /^\{[\s\S]*\}$/.test(clause.trim()) &&
+        clause
+          .replace(/[{}\s]/g, '')
+          .split(',')
+          .filter(Boolean)
+          .every((p) => p.startsWith('type'));
       refs.push({ specifier: m[4], typeOnly: Boolean(m[2]) || inlineAllTypes, line: lineOf(m.index) });
     } else {
       const spec = m[5] ?? m[6] ?? m[7];
@@ -100,7 +106,10 @@ export function checkLayering(packages: readonly PackageInput[]): Violation[] {
         }
       }
       if (PURE.has(pkg.name) && !test) {
-        const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
+        const code = source
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\/\/.*$/gm, '')
+          .replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
         const g = /\b(process|Buffer|require|__dirname|__filename|setImmediate)\b(?=\s*[.([])/.exec(code);
         if (g) out.push({ rule: 'pure-node-global', where: file, message: `pure package ${pkg.name} uses the Node global ${g[1]}` });
       }

@@ -48,7 +48,9 @@ describe('the prepack guard', () => {
     writeFileSync(join(dir, 'src', 'deep', 'b.ts'), 'export const b = 3;\n');
     const r = guard(dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('error: @codewhale/guarded is not built: src/ has changed since the last build\nhint: run `pnpm build` at the repository root (or `pnpm release`), then pack or publish again\n');
+    expect(r.stderr).toBe(
+      'error: @codewhale/guarded is not built: src/ has changed since the last build\nhint: run `pnpm build` at the repository root (or `pnpm release`), then pack or publish again\n',
+    );
     // A new file is a change too.
     writeFileSync(join(dir, 'src', 'deep', 'b.ts'), 'export const b = 2;\n');
     expect(guard(dir).status).toBe(0);

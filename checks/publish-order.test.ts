@@ -9,10 +9,7 @@ const order = publishOrder as (m: Manifest[]) => string[];
 /** Random DAGs: package i may depend only on packages j < i (then shuffled). */
 const dag = fc.integer({ min: 1, max: 9 }).chain((n) =>
   fc
-    .tuple(
-      fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: n, maxLength: n }),
-      fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
-    )
+    .tuple(fc.array(fc.array(fc.boolean(), { minLength: n, maxLength: n }), { minLength: n, maxLength: n }), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }))
     .map(([edges, perm]) =>
       perm.map((i) => {
         const deps = Object.fromEntries(edges[i]!.flatMap((on, j) => (on && j < i ? [[`@codewhale/p${j}`, 'workspace:*']] : [])));
@@ -40,6 +37,11 @@ describe('publishOrder', () => {
         { name: '@codewhale/hooks-payloads' },
       ]),
     ).toEqual(['@codewhale/hooks-payloads', '@codewhale/engine', '@codewhale/cli']);
-    expect(() => order([{ name: 'a', dependencies: { b: '1' } }, { name: 'b', dependencies: { a: '1' } }])).toThrow('dependency cycle among a, b');
+    expect(() =>
+      order([
+        { name: 'a', dependencies: { b: '1' } },
+        { name: 'b', dependencies: { a: '1' } },
+      ]),
+    ).toThrow('dependency cycle among a, b');
   });
 });

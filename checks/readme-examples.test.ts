@@ -22,7 +22,7 @@ describe('readmeExamples', () => {
   });
 
   it('takes the output block that follows and the console.log expectations', () => {
-    const md = ['```ts', "console.log(1 + 1); // 2", "const a = 'x';", "console.log({ a }); // { a: 'x' }", '```', '', '```text output', '2', "{ a: 'x' }", '```'].join('\n');
+    const md = ['```ts', 'console.log(1 + 1); // 2', "const a = 'x';", "console.log({ a }); // { a: 'x' }", '```', '', '```text output', '2', "{ a: 'x' }", '```'].join('\n');
     const [ex] = readmeExamples(md);
     expect(ex!.expectations).toEqual(['2', "{ a: 'x' }"]);
     expect(ex!.output).toBe("2\n{ a: 'x' }");

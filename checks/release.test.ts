@@ -87,7 +87,11 @@ beforeAll(async () => {
   const packed = await pool(packages.map((p) => () => exec('pnpm', ['pack', '--pack-destination', work], { cwd: p.dir })));
   packed.forEach((r, i) => {
     if (r.code !== 0) throw new Error(`pnpm pack ${packages[i]!.manifest.name} failed:\n${r.stderr}${r.stdout}`);
-    const line = r.stdout.trim().split('\n').filter((l) => l.endsWith('.tgz')).pop();
+    const line = r.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => l.endsWith('.tgz'))
+      .pop();
     packages[i]!.tarball = line!.trim();
   });
 
@@ -96,7 +100,11 @@ beforeAll(async () => {
   const files = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
   writeFileSync(
     join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] } }, null, 2),
+    JSON.stringify(
+      { name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] } },
+      null,
+      2,
+    ),
   );
   const install = await exec('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--config.confirmModulesPurge=false', '--reporter=silent'], { cwd: consumer });
   if (install.code !== 0) throw new Error(`installing the tarballs failed:\n${install.stderr}${install.stdout}`);
@@ -145,7 +153,12 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
     for (const p of packages) {
       const tarball = readFileSync(p.tarball);
       const { messages, pkg } = await publint({ pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) }, level: 'warning', strict: true });
-      expect.soft(messages.map((msg) => formatMessage(msg, pkg)), p.manifest.name).toEqual([]);
+      expect
+        .soft(
+          messages.map((msg) => formatMessage(msg, pkg)),
+          p.manifest.name,
+        )
+        .toEqual([]);
     }
   });
 
@@ -156,7 +169,10 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
 
   it('loads through require() and import from the installed tarballs', async () => {
     for (const p of packages) {
-      const r = await exec(nodeBin, ['-e', `require(${JSON.stringify(p.manifest.name)}); import(${JSON.stringify(p.manifest.name)}).then(() => process.stdout.write('ok'))`], { cwd: consumer, env: env() });
+      const r = await exec(nodeBin, ['-e', `require(${JSON.stringify(p.manifest.name)}); import(${JSON.stringify(p.manifest.name)}).then(() => process.stdout.write('ok'))`], {
+        cwd: consumer,
+        env: env(),
+      });
       expect.soft(`${r.stdout}${r.stderr}`, p.manifest.name).toBe('ok');
     }
   });

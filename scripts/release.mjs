@@ -12,8 +12,7 @@ import { publishOrder } from './publish-order.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const dryRun = process.argv.includes('--dry-run');
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
-const run = (cmd, args, cwd = root, capture = false) =>
-  spawnSync(cmd, args, { cwd, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
+const run = (cmd, args, cwd = root, capture = false) => spawnSync(cmd, args, { cwd, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
 const fail = (message) => {
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);

@@ -29,7 +29,11 @@ export function sourceDigest(packageDir) {
   walk(join(packageDir, 'src'));
   files.sort();
   const hash = createHash('sha256');
-  for (const f of files) hash.update(`${f}\0`).update(readFileSync(join(packageDir, f))).update('\0');
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(packageDir, f)))
+      .update('\0');
   return hash.digest('hex');
 }
 

@@ -17,7 +17,7 @@ let stdin = '';
 for await (const chunk of process.stdin) stdin += chunk;
 let receipt = null;
 try {
-  receipt = stdin.trim() ? JSON.parse(stdin).execution_receipt ?? null : null;
+  receipt = stdin.trim() ? (JSON.parse(stdin).execution_receipt ?? null) : null;
 } catch {
   receipt = null;
 }

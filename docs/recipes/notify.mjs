@@ -32,5 +32,10 @@ if (!url) {
   console.error('CODEWHALE_NOTIFY_URL is not set');
   process.exit(1);
 }
-const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, session: process.env.DEEPSEEK_SESSION_ID }), signal: AbortSignal.timeout(5000) });
+const res = await fetch(url, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ text, session: process.env.DEEPSEEK_SESSION_ID }),
+  signal: AbortSignal.timeout(5000),
+});
 process.exit(res.ok ? 0 : 1);

@@ -26,11 +26,11 @@ for (const stream of [process.stdout, process.stderr]) {
 void import('./main.js')
   .then(({ main }) => main(argv))
   .then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`error: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`error: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -27,15 +27,12 @@ interface Flat {
 function flatten(node: CompletionNode, path = ''): Flat[] {
   return [{ path, node }, ...node.commands.flatMap((c) => flatten(c, path ? `${path} ${c.name}` : c.name))];
 }
-const candidates = (n: CompletionNode): string[] =>
-  words([...n.commands.flatMap((c) => [c.name, ...c.aliases]), ...n.values, ...n.options.flatMap((o) => o.flags.filter((f) => f.startsWith('--')))]);
+const candidates = (n: CompletionNode): string[] => words([...n.commands.flatMap((c) => [c.name, ...c.aliases]), ...n.values, ...n.options.flatMap((o) => o.flags.filter((f) => f.startsWith('--')))]);
 
 function bash(root: CompletionNode, bins: readonly string[]): string {
   const fn = `_${root.name.replace(/[^A-Za-z0-9_]/g, '_')}`;
   const all = flatten(root);
-  const steps = all.flatMap(({ path, node }) =>
-    node.commands.flatMap((c) => words([c.name, ...c.aliases]).map((w) => `      "${path}:${w}") path="${path ? `${path} ` : ''}${c.name}" ;;`)),
-  );
+  const steps = all.flatMap(({ path, node }) => node.commands.flatMap((c) => words([c.name, ...c.aliases]).map((w) => `      "${path}:${w}") path="${path ? `${path} ` : ''}${c.name}" ;;`)));
   const cases = all.map(({ path, node }) => `    "${path}") words="${candidates(node).join(' ')}" ;;`);
   return `# ${root.name} completion for bash.
 # Install: ${root.name} completion bash > ~/.local/share/bash-completion/completions/${root.name}
@@ -71,7 +68,10 @@ function fish(root: CompletionNode, bins: readonly string[]): string {
   const lines: string[] = [`# ${root.name} completion for fish.`, `# Install: ${root.name} completion fish > ~/.config/fish/completions/${root.name}.fish`];
   for (const bin of words(bins)) {
     for (const { node } of flatten(root)) {
-      const chain = flatten(root).find((f) => f.node === node)!.path.split(' ').filter(Boolean);
+      const chain = flatten(root)
+        .find((f) => f.node === node)!
+        .path.split(' ')
+        .filter(Boolean);
       const own = node.commands.flatMap((c) => words([c.name, ...c.aliases]));
       const at = chain.length === 0 ? '__fish_use_subcommand' : `__fish_seen_subcommand_from ${chain[chain.length - 1]}${own.length ? `; and not __fish_seen_subcommand_from ${own.join(' ')}` : ''}`;
       for (const c of node.commands) for (const w of words([c.name, ...c.aliases])) lines.push(`complete -c ${bin} -f -n ${fishText(at)} -a ${w} -d ${fishText(c.description)}`);

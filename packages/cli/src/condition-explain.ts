@@ -29,8 +29,6 @@ export function explainMismatch(condition: HookCondition, ctx: HookContext): str
       return failing ? explainMismatch(failing, ctx) : 'all of its conditions hold';
     }
     case 'any':
-      return condition.conditions.length === 0
-        ? '`any of []` never matches'
-        : `none of its conditions holds: ${condition.conditions.map((c) => explainMismatch(c, ctx)).join('; ')}`;
+      return condition.conditions.length === 0 ? '`any of []` never matches' : `none of its conditions holds: ${condition.conditions.map((c) => explainMismatch(c, ctx)).join('; ')}`;
   }
 }

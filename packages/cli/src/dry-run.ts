@@ -2,16 +2,7 @@ import { resolve } from 'node:path';
 import { BUILTIN_TOOLS, HookHarness, hookConfigurationNotes, type DryRunCall } from '@codewhale/engine';
 import { FOREIGN_EVENT_ALIASES, isStrictHook, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
-import {
-  HOOK_EVENT_NAMES,
-  isHookEventName,
-  outcomeDetail,
-  sanitizeLine,
-  type CanonicalMode,
-  type HookContext,
-  type HookEventName,
-  type HookOutcome,
-} from '@codewhale/hooks-payloads';
+import { HOOK_EVENT_NAMES, isHookEventName, outcomeDetail, sanitizeLine, type CanonicalMode, type HookContext, type HookEventName, type HookOutcome } from '@codewhale/hooks-payloads';
 import type { HookConfiguration, MemoryLogger } from '@codewhale/hooks-supervisor';
 import { CliError, fromEngineError } from './cli-error.js';
 import { explainMismatch } from './condition-explain.js';

@@ -82,10 +82,7 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .addHelpText('after', `\nExit codes: 0 completed, 1 failed, 2 usage error, 75 network/timeout after retries.`),
   ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
 
-  const hooks = program
-    .command('hooks')
-    .description('Inspect, validate, dry-run and approve hooks')
-    .addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
+  const hooks = program.command('hooks').description('Inspect, validate, dry-run and approve hooks').addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
   common(
     hooks
       .command('list', { isDefault: true })
@@ -102,7 +99,10 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
             const names = hooks.commands.map((c) => c.name());
             const typed = cmd.args[0]!;
             const s = m.suggest(typed, names);
-            throw CliError.usage(`unknown command 'hooks ${typed.replace(/[^\x20-\x7e]/g, '?').slice(0, 48)}'${s ? `; did you mean \`hooks ${s}\`?` : ''}`, `\`codewhale hooks --help\` lists: ${names.join(', ')}`);
+            throw CliError.usage(
+              `unknown command 'hooks ${typed.replace(/[^\x20-\x7e]/g, '?').slice(0, 48)}'${s ? `; did you mean \`hooks ${s}\`?` : ''}`,
+              `\`codewhale hooks --help\` lists: ${names.join(', ')}`,
+            );
           })
         : import('./commands/hooks-list.js').then((m) => m.runHooksList(opts, io)),
     ),
@@ -120,9 +120,7 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .argument('[file]', 'the file (default: your config)')
       .option('--json', 'JSON')
       .addHelpText('after', '\nExit codes: 0 valid, 1 a hook or setting was rejected, 2 usage error, 3 unreadable file or TOML syntax error.'),
-  ).action(
-    (file: string | undefined, opts) => run(import('./commands/hooks-validate.js').then((m) => m.runHooksValidate(file, opts, io))),
-  );
+  ).action((file: string | undefined, opts) => run(import('./commands/hooks-validate.js').then((m) => m.runHooksValidate(file, opts, io))));
   common(
     hooks
       .command('test')
@@ -141,18 +139,21 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .option('--json', 'JSON')
       .addHelpText('after', '\nExit codes: 0 the dry run completed (whatever the hooks decided), 1 --expect did not hold, 2 usage error, 3 config or recording unreadable.'),
   ).action((event: string | undefined, opts) => run(import('./commands/hooks-test.js').then((m) => m.runHooksTest(event, opts, io))));
-  common(hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON').addHelpText('after', EXITS_READ)).action((opts) =>
-    run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))),
-  );
+  common(
+    hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON').addHelpText('after', EXITS_READ),
+  ).action((opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))));
   common(
     hooks
       .command('approve')
       .description('Approve the project hooks file with this digest (full, or a unique prefix of ≥ 12 hex)')
       .argument('<digest>', 'SHA-256 of hooks.toml')
-      .addHelpText('after', exits('0 approved, 1 the digest does not match the file as it is now, there is no project file, or config.toml could not be written, 2 a malformed or too short digest (or another usage error), 3 config.toml cannot be parsed (it was not changed)')),
-  ).action(
-    (digest: string, opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksApprove(digest, opts, io))),
-  );
+      .addHelpText(
+        'after',
+        exits(
+          '0 approved, 1 the digest does not match the file as it is now, there is no project file, or config.toml could not be written, 2 a malformed or too short digest (or another usage error), 3 config.toml cannot be parsed (it was not changed)',
+        ),
+      ),
+  ).action((digest: string, opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksApprove(digest, opts, io))));
   common(hooks.command('revoke').description("Revoke the workspace's project hooks approval (takes effect at once)").addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/hooks-review.js').then((m) => m.runHooksRevoke(opts, io))),
   );
@@ -162,7 +163,10 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .description('Start the Runtime API (HTTP + server-sent events) for desktop and web clients')
       .option('--host <host>', 'bind address (default 127.0.0.1)')
       .option('--port <port>', 'port (default 7878; 0 picks a free one)', int('--port'))
-      .option('--auth-token-file <path>', "read the token clients must send from a file ('-' reads standard input) (else $CODEWHALE_RUNTIME_TOKEN, $DEEPSEEK_RUNTIME_TOKEN, or a generated one in $CODEWHALE_HOME/runtime-token)")
+      .option(
+        '--auth-token-file <path>',
+        "read the token clients must send from a file ('-' reads standard input) (else $CODEWHALE_RUNTIME_TOKEN, $DEEPSEEK_RUNTIME_TOKEN, or a generated one in $CODEWHALE_HOME/runtime-token)",
+      )
       .option('--auth-token <token>', 'the token on the command line: other processes see it in ps; prefer --auth-token-file')
       .option('--insecure-no-auth', 'accept requests without a token (loopback binds only)')
       .option('--cors <origin>', 'let a web page from this origin call the API (repeatable; default: none)', (v: string, prev: string[] = []) => [...prev, v])
@@ -172,12 +176,17 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
   common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)').addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/trust.js').then((m) => m.runTrust(true, opts, io))),
   );
-  common(program.command('untrust').description('Stop trusting the workspace').addHelpText('after', EXITS_WRITE)).action((opts) => run(import('./commands/trust.js').then((m) => m.runTrust(false, opts, io))));
+  common(program.command('untrust').description('Stop trusting the workspace').addHelpText('after', EXITS_WRITE)).action((opts) =>
+    run(import('./commands/trust.js').then((m) => m.runTrust(false, opts, io))),
+  );
   program
     .command('completion')
     .description('Print the shell completion script for bash, zsh or fish')
     .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText('after', `\nInstall:\n  bash  codewhale completion bash > ~/.local/share/bash-completion/completions/codewhale\n  zsh   codewhale completion zsh > "\${fpath[1]}/_codewhale"\n  fish  codewhale completion fish > ~/.config/fish/completions/codewhale.fish\n${exits('0 printed, 2 unknown shell')}`)
+    .addHelpText(
+      'after',
+      `\nInstall:\n  bash  codewhale completion bash > ~/.local/share/bash-completion/completions/codewhale\n  zsh   codewhale completion zsh > "\${fpath[1]}/_codewhale"\n  fish  codewhale completion fish > ~/.config/fish/completions/codewhale.fish\n${exits('0 printed, 2 unknown shell')}`,
+    )
     .action((shell: string) => run(import('./commands/completion.js').then((m) => m.runCompletion(shell, program, io))));
   return program;
 }
@@ -227,7 +236,12 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       const [first = '', ...rest] = e.message.replace(/^error:\s*/, '').split('\n');
       // commander's "(Did you mean exec?)" line, in the CLI's own words.
       const suggestion = /\(Did you mean (?:one of )?(.+)\?\)/.exec(rest.join(' '))?.[1];
-      const message = suggestion ? `${first}; did you mean ${suggestion.split(', ').map((x) => `\`${x}\``).join(' or ')}?` : first;
+      const message = suggestion
+        ? `${first}; did you mean ${suggestion
+            .split(', ')
+            .map((x) => `\`${x}\``)
+            .join(' or ')}?`
+        : first;
       const color = io.colors?.stderr ?? false;
       io.stderr(`${paint(color, ['bold', 'red'], 'error:')} ${message}\n${paint(color, 'dim', 'hint:')} run \`codewhale --help\` (or \`codewhale <command> --help\`)\n`);
       return EXIT.usage;

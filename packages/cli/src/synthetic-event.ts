@@ -60,7 +60,7 @@ function shellStatus(exitCode: number | null, failed: boolean): ToolRunStatus {
 function settledTool(input: SyntheticInput, resultText: string, failed: boolean, facts: string[]): { tool: ToolContext; receipt: ReturnType<typeof buildExecutionReceipt> } {
   const name = input.tool!;
   const shell = isShell(name);
-  const command = typeof (input.input as { command?: unknown } | null)?.command === 'string' ? ((input.input as { command: string }).command) : null;
+  const command = typeof (input.input as { command?: unknown } | null)?.command === 'string' ? (input.input as { command: string }).command : null;
   let receipt: ReturnType<typeof buildExecutionReceipt> = null;
   const status = shell ? shellStatus(input.exitCode, failed) : null;
   if (shell && input.exitCode !== null && command !== null) {

@@ -3,7 +3,20 @@ import { join } from 'node:path';
 import Module from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CACHE_COMMANDS, cacheDirectory, cacheFileName, commandKey, COMMANDS_SUFFIX, KEEP_CACHE_FILES, privateDirectory, pruneCache, readCache, readCommands, replacesCache, writeCache } from '../src/compile-cache.js';
+import {
+  CACHE_COMMANDS,
+  cacheDirectory,
+  cacheFileName,
+  commandKey,
+  COMMANDS_SUFFIX,
+  KEEP_CACHE_FILES,
+  privateDirectory,
+  pruneCache,
+  readCache,
+  readCommands,
+  replacesCache,
+  writeCache,
+} from '../src/compile-cache.js';
 import { sandbox } from './run-cli.js';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -146,27 +159,35 @@ describe('compile cache: the built binary', () => {
   // Node ≥ 22.1 has the cache built in, and the CLI uses it there (in the same private directory).
   const builtin = typeof (Module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
-  it.runIf(builtin)('uses Node\'s own compile cache, in the private directory', async () => {
-    const s = sandbox();
-    const cache = join(s.dir, 'cache');
-    expect(await run(s, cache)).toBe('builtin');
-    expect(readdirSync(cache).length).toBeGreaterThan(0);
-    expect(await run(s, cache)).toBe('builtin');
-  }, 60_000);
+  it.runIf(builtin)(
+    "uses Node's own compile cache, in the private directory",
+    async () => {
+      const s = sandbox();
+      const cache = join(s.dir, 'cache');
+      expect(await run(s, cache)).toBe('builtin');
+      expect(readdirSync(cache).length).toBeGreaterThan(0);
+      expect(await run(s, cache)).toBe('builtin');
+    },
+    60_000,
+  );
 
-  it.runIf(!builtin)('compiles cold once, then runs from the cache; bad data is rejected, the command still works, and it is rewritten', async () => {
-    const s = sandbox();
-    const cache = join(s.dir, 'cache');
-    expect(await run(s, cache)).toBe('cold');
-    const [file] = readdirSync(cache);
-    expect(file).toMatch(/^cli\.cjs-v\d+.*\.v8$/);
-    expect(statSync(join(cache, file!)).size).toBeGreaterThan(10_000);
-    expect(await run(s, cache)).toBe('hit');
+  it.runIf(!builtin)(
+    'compiles cold once, then runs from the cache; bad data is rejected, the command still works, and it is rewritten',
+    async () => {
+      const s = sandbox();
+      const cache = join(s.dir, 'cache');
+      expect(await run(s, cache)).toBe('cold');
+      const [file] = readdirSync(cache);
+      expect(file).toMatch(/^cli\.cjs-v\d+.*\.v8$/);
+      expect(statSync(join(cache, file!)).size).toBeGreaterThan(10_000);
+      expect(await run(s, cache)).toBe('hit');
 
-    writeFileSync(join(cache, file!), Buffer.from(readFileSync(join(cache, file!)).map((b, i) => (i < 64 ? b ^ 0xff : b))));
-    expect(await run(s, cache)).toBe('rejected');
-    expect(await run(s, cache)).toBe('hit');
-  }, 60_000);
+      writeFileSync(join(cache, file!), Buffer.from(readFileSync(join(cache, file!)).map((b, i) => (i < 64 ? b ^ 0xff : b))));
+      expect(await run(s, cache)).toBe('rejected');
+      expect(await run(s, cache)).toBe('hit');
+    },
+    60_000,
+  );
 
   it('counts exactly the commands the binary has', async () => {
     const s = sandbox();
@@ -180,30 +201,34 @@ describe('compile cache: the built binary', () => {
     expect((await names(['hooks', '--help'])).sort()).toEqual([...CACHE_COMMANDS['hooks']!].sort());
   }, 60_000);
 
-  it.runIf(!builtin)('grows once per command: a cache written by --help gains what hooks list compiles', async () => {
-    const s = sandbox();
-    const cache = join(s.dir, 'cache');
-    const env = { CODEWHALE_COMPILE_CACHE: cache, CODEWHALE_DEBUG_STARTUP: '1' };
-    const outcome = async (args: string[]) => {
-      const r = await s.run(args, { env });
-      expect(r.code, r.stderr).toBe(0);
-      return /compile cache (\S+)/.exec(r.stderr)?.[1];
-    };
-    expect(await outcome(['--help'])).toBe('cold');
-    const [file] = readdirSync(cache).filter((n) => n.endsWith('.v8'));
-    const path = join(cache, file!);
-    const afterHelp = statSync(path).size;
-    expect(await outcome(['--help'])).toBe('hit');
-    expect(await run(s, cache)).toBe('hit-growing');
-    expect(statSync(path).size).toBeGreaterThan(afterHelp);
-    expect(await run(s, cache)).toBe('hit');
-    expect(await outcome(['--help'])).toBe('hit');
-    expect(JSON.parse(readFileSync(`${path}${COMMANDS_SUFFIX}`, 'utf8'))).toEqual(['', 'hooks list']);
-    // A list that cannot be read counts as none: the next run grows the cache again.
-    writeFileSync(`${path}${COMMANDS_SUFFIX}`, 'garbage');
-    expect(await run(s, cache)).toBe('hit-growing');
-    expect(await run(s, cache)).toBe('hit');
-  }, 60_000);
+  it.runIf(!builtin)(
+    'grows once per command: a cache written by --help gains what hooks list compiles',
+    async () => {
+      const s = sandbox();
+      const cache = join(s.dir, 'cache');
+      const env = { CODEWHALE_COMPILE_CACHE: cache, CODEWHALE_DEBUG_STARTUP: '1' };
+      const outcome = async (args: string[]) => {
+        const r = await s.run(args, { env });
+        expect(r.code, r.stderr).toBe(0);
+        return /compile cache (\S+)/.exec(r.stderr)?.[1];
+      };
+      expect(await outcome(['--help'])).toBe('cold');
+      const [file] = readdirSync(cache).filter((n) => n.endsWith('.v8'));
+      const path = join(cache, file!);
+      const afterHelp = statSync(path).size;
+      expect(await outcome(['--help'])).toBe('hit');
+      expect(await run(s, cache)).toBe('hit-growing');
+      expect(statSync(path).size).toBeGreaterThan(afterHelp);
+      expect(await run(s, cache)).toBe('hit');
+      expect(await outcome(['--help'])).toBe('hit');
+      expect(JSON.parse(readFileSync(`${path}${COMMANDS_SUFFIX}`, 'utf8'))).toEqual(['', 'hooks list']);
+      // A list that cannot be read counts as none: the next run grows the cache again.
+      writeFileSync(`${path}${COMMANDS_SUFFIX}`, 'garbage');
+      expect(await run(s, cache)).toBe('hit-growing');
+      expect(await run(s, cache)).toBe('hit');
+    },
+    60_000,
+  );
 
   it('does not use a directory others can write, and can be switched off', async () => {
     const s = sandbox();

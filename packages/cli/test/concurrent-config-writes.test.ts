@@ -34,8 +34,7 @@ describe('concurrent config writers', { timeout: 180_000 }, () => {
     seed += `${comments[1]}\n[hooks]\nenabled = true\n${comments[2]}\n`;
     sb.config(seed);
 
-    const args = (kind: Kind): string[] =>
-      kind === 'trust' ? ['trust'] : kind === 'untrust' ? ['untrust'] : kind === 'approve' ? ['hooks', 'approve', digest] : ['hooks', 'revoke'];
+    const args = (kind: Kind): string[] => (kind === 'trust' ? ['trust'] : kind === 'untrust' ? ['untrust'] : kind === 'approve' ? ['hooks', 'approve', digest] : ['hooks', 'revoke']);
     const results = await Promise.all(jobs.map(({ ws, kind }) => sb.run(args(kind), { cwd: ws, timeoutMs: 120_000 })));
     for (const [i, r] of results.entries()) expect(r.code, `${jobs[i]!.kind} ${i}: ${r.stderr}`).toBe(0);
 

@@ -18,7 +18,21 @@ describe('CLI conventions', () => {
 
   it('every command documents its exit codes in --help, and the help names a guide that exists', async () => {
     const s = sandbox();
-    const commands = [[], ['exec'], ['hooks'], ['hooks', 'list'], ['hooks', 'events'], ['hooks', 'validate'], ['hooks', 'test'], ['hooks', 'review'], ['hooks', 'approve'], ['hooks', 'revoke'], ['trust'], ['untrust'], ['completion']];
+    const commands = [
+      [],
+      ['exec'],
+      ['hooks'],
+      ['hooks', 'list'],
+      ['hooks', 'events'],
+      ['hooks', 'validate'],
+      ['hooks', 'test'],
+      ['hooks', 'review'],
+      ['hooks', 'approve'],
+      ['hooks', 'revoke'],
+      ['trust'],
+      ['untrust'],
+      ['completion'],
+    ];
     for (const c of commands) {
       const r = await s.run([...c, '--help']);
       expect.soft(r.code, c.join(' ')).toBe(0);

@@ -23,8 +23,7 @@ async function setup(turns: FakeTurn[], hooks = '', extra = ''): Promise<{ sb: S
 
 const bash = (command: string, id = 'call_1'): FakeTurn => ({ tool_calls: [{ id, name: 'bash', arguments: { command } }] });
 const done = (text = 'All done.'): FakeTurn => ({ text });
-const toolMessages = (server: FakeOpenAIServer, n: number) =>
-  (server.requests[n] as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool').map((m) => m.content);
+const toolMessages = (server: FakeOpenAIServer, n: number) => (server.requests[n] as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool').map((m) => m.content);
 
 describe('codewhale exec', () => {
   it('runs a prompt: assistant text on stdout, tool lines on stderr, exit 0', async () => {
@@ -84,7 +83,10 @@ describe('codewhale exec', () => {
     );
     const r = await sb.run(['exec', '--hooks', '--auto', '--output-format', 'stream-json', 'go']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.every((l) => l.schema_version === 1 && l.schema === 'codewhale.exec-stream')).toBe(true);
     expect(lines.map((l) => l.type)).toEqual(['turn_usage', 'tool_use', 'tool_result', 'content', 'turn_usage', 'metadata', 'done']);
     const result = lines.find((l) => l.type === 'tool_result')!;
@@ -114,7 +116,10 @@ describe('codewhale exec', () => {
     expect(text.stderr).toContain('tool bash completed: [1]');
     expect(text.stderr).not.toContain('sk-live');
     const json = await sb.run(['exec', '--hooks', '--auto', '--output-format', 'stream-json', 'go']);
-    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const warnings = lines.filter((l) => l.type === 'hook_warning');
     expect(warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^shell_env hook failed.*hook=broken/), expect.stringMatching(/^shell_env entry dropped.*reason=empty_name/)]);
     expect(warnings[0]).toMatchObject({ schema_version: 1, schema: 'codewhale.exec-stream', level: 'warning' });
@@ -122,7 +127,10 @@ describe('codewhale exec', () => {
   });
 
   it('injects shell_env values into the command while an ambient secret stays hidden; audits key names only', async () => {
-    const { sb } = await setup([bash('echo "[$DEPLOY_TOKEN][$SECRET_TOKEN][${#DEPLOY_TOKEN}]"'), done()], `[hooks]\n[[hooks.hooks]]\nname = "creds"\nevent = "shell_env"\ncommand = "echo DEPLOY_TOKEN=tok-4242"\n`);
+    const { sb } = await setup(
+      [bash('echo "[$DEPLOY_TOKEN][$SECRET_TOKEN][${#DEPLOY_TOKEN}]"'), done()],
+      `[hooks]\n[[hooks.hooks]]\nname = "creds"\nevent = "shell_env"\ncommand = "echo DEPLOY_TOKEN=tok-4242"\n`,
+    );
     const r = await sb.run(['exec', '--hooks', '--auto', 'deploy'], { env: { SECRET_TOKEN: 'ambient-secret' } });
     // The command got the value (its length shows it); the output shows it masked, as CI logs do.
     expect(r.stderr).toContain('tool bash completed: [***][][8]\n');
@@ -200,7 +208,13 @@ describe('codewhale exec', () => {
 
     it('2 for usage errors, with one error line and no stack trace', async () => {
       const sb = sandbox();
-      for (const args of [['exec', '--bogus', 'x'], ['exec', '--json', '--output-format', 'stream-json', 'x'], ['exec', '--max-turns', 'many', 'x'], ['exec', '--mode', 'sideways', 'x'], ['nonsense']]) {
+      for (const args of [
+        ['exec', '--bogus', 'x'],
+        ['exec', '--json', '--output-format', 'stream-json', 'x'],
+        ['exec', '--max-turns', 'many', 'x'],
+        ['exec', '--mode', 'sideways', 'x'],
+        ['nonsense'],
+      ]) {
         const r = await sb.run(args);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr, args.join(' ')).toMatch(/^error: /);
@@ -240,7 +254,6 @@ describe('codewhale exec', () => {
     });
   });
 });
-
 
 describe('output to a reader that stops early', () => {
   it('ends quietly on EPIPE, without a stack trace', async () => {

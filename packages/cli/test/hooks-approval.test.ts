@@ -56,7 +56,9 @@ describe.concurrent('hooks review', { timeout: 30_000 }, () => {
     expect(r.stdout).toContain('  1. proj-notify — `turn_end` (line 2)\n      $ ./.codewhale/hooks/notify.sh\n');
     expect(r.stdout).toContain('  2. proj-start — `session_start` (line 7)\n      $ echo [2Jstarting\n        echo second line\n');
     expect(r.stdout).not.toContain('\u001b');
-    const scriptDigest = createHash('sha256').update(readFileSync(join(sb.ws, '.codewhale/hooks/notify.sh'))).digest('hex');
+    const scriptDigest = createHash('sha256')
+      .update(readFileSync(join(sb.ws, '.codewhale/hooks/notify.sh')))
+      .digest('hex');
     expect(r.stdout).toContain(`  - .codewhale/hooks/notify.sh  ${scriptDigest}  [unpinned]`);
     expect(r.stdout).toContain('The workspace is not trusted: project hooks also need `codewhale trust`.');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`To run these exact bytes from the next session on: codewhale hooks approve ${digest}`);
@@ -99,15 +101,13 @@ describe.concurrent('hooks approve / revoke, trust / untrust', { timeout: 30_000
     const { digest } = project(sb, marker);
     const r = await sb.run(['hooks', 'approve', digest.slice(0, 12).toUpperCase()]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(
-      `approved project hooks of ${sb.ws}: sha256 ${digest}, 1 script pinned — recorded in ${join(sb.home, 'config.toml')}; takes effect from the next session\n`,
-    );
+    expect(r.stdout).toBe(`approved project hooks of ${sb.ws}: sha256 ${digest}, 1 script pinned — recorded in ${join(sb.home, 'config.toml')}; takes effect from the next session\n`);
     expect(r.stderr).toBe('note: the workspace is not trusted, so these hooks will not load until you also run `codewhale trust`\n');
     const after = configText(sb);
-    const scriptDigest = createHash('sha256').update(readFileSync(join(sb.ws, '.codewhale/hooks/notify.sh'))).digest('hex');
-    expect(after).toBe(
-      `${USER_CONFIG}\n[projects."${sb.ws}"]\nhooks_approved_sha256 = "${digest}"\nhooks_approved_scripts = { ".codewhale/hooks/notify.sh" = "${scriptDigest}" }\n`,
-    );
+    const scriptDigest = createHash('sha256')
+      .update(readFileSync(join(sb.ws, '.codewhale/hooks/notify.sh')))
+      .digest('hex');
+    expect(after).toBe(`${USER_CONFIG}\n[projects."${sb.ws}"]\nhooks_approved_sha256 = "${digest}"\nhooks_approved_scripts = { ".codewhale/hooks/notify.sh" = "${scriptDigest}" }\n`);
     const again = await sb.run(['hooks', 'approve', digest]);
     expect(again.stdout).toContain('already approved');
     expect(configText(sb)).toBe(after);
@@ -164,9 +164,7 @@ describe.concurrent('hooks approve / revoke, trust / untrust', { timeout: 30_000
     expect((await sb.run(['hooks', 'approve', digest])).code).toBe(0);
     const r = await sb.run(['hooks', 'revoke']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(
-      `revoked project hooks of ${sb.ws} — recorded hooks_revoked = true in ${join(sb.home, 'config.toml')}; no project hook starts from now on (running ones are not stopped)\n`,
-    );
+    expect(r.stdout).toBe(`revoked project hooks of ${sb.ws} — recorded hooks_revoked = true in ${join(sb.home, 'config.toml')}; no project hook starts from now on (running ones are not stopped)\n`);
     expect(configText(sb)).toBe(`# mine\n[projects."${sb.ws}"]\ntrust_level = "trusted" # yes\nhooks_revoked = true\n`);
     expect((await sb.run(['hooks', 'revoke'])).stdout).toContain('already revoked');
     expect((await sb.run(['hooks', 'list'])).stdout).toContain('status: revoked — not loaded');

@@ -46,7 +46,7 @@ describe.concurrent('hooks test --replay', { timeout: 30_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Replaying 4 tool calls from ${file} (replay script) through tool_call_before — the hooks run for real; no tool runs.`);
     expect(r.stdout).toContain('  1. bash {"command":"ls -1"} (line 2) → allow [no-rm-rf=no_decision]');
-    expect(r.stdout).toContain("  2. bash {\"command\":\"rm -rf build\"} (line 2) → deny — ToolCallBefore hook denied tool 'bash': no recursive deletes [no-rm-rf=deny_exit_2]");
+    expect(r.stdout).toContain('  2. bash {"command":"rm -rf build"} (line 2) → deny — ToolCallBefore hook denied tool \'bash\': no recursive deletes [no-rm-rf=deny_exit_2]');
     expect(r.stdout).toContain('  3. write {"path":"notes.txt","content":"x"} (line 4) → allow, input rewritten to {"path":"notes.txt","content":"x\\n"}, context added [eol=no_decision]');
     expect(r.stdout).toContain('  4. bash (invalid JSON) (line 4) → refused before hooks — the arguments are not valid JSON');
     expect(r.stdout).toContain('summary: 4 calls — 2 allowed (1 rewritten), 1 denied, 0 asked, 1 refused before hooks');
@@ -74,7 +74,10 @@ describe.concurrent('hooks test --replay', { timeout: 30_000 }, () => {
     writeFileSync(file, TRANSCRIPT.split('\n').slice(0, 3).join('\n'));
     const r = await sb.run(['hooks', 'test', 'tool_call_before', '--replay', file, '--json', '--expect', 'deny']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ type: 'call', n: 1, line: 2, id: 'call_1', tool: 'bash', outcome: 'deny', recorded: 'allow', changed: true, expect_met: true });
     expect(lines[0].decision).toMatchObject({ decision: 'deny', deny_kind: 'exit_2', call_id: 'call_1', hooks: [expect.objectContaining({ label: 'no-rm-rf', outcome: 'deny_exit_2' })] });

@@ -90,7 +90,12 @@ describe.concurrent('hooks test tool_call_before', { timeout: 30_000 }, () => {
     expect(env).toMatch(/DEEPSEEK_SESSION_ID=sess_[0-9a-f]{8}\n/);
 
     const j = JSON.parse((await sb.run(['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}', '--json'])).stdout);
-    expect(j.result).toMatchObject({ decision: 'allow', updated_input: { command: 'ls -la' }, additional_context: 'listing was widened by policy', input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -la"}' } });
+    expect(j.result).toMatchObject({
+      decision: 'allow',
+      updated_input: { command: 'ls -la' },
+      additional_context: 'listing was widened by policy',
+      input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -la"}' },
+    });
     expect(j.result.hooks.map((h: { outcome: string }) => h.outcome)).toEqual(['no_decision', 'allow']);
     expect(j.env.DEEPSEEK_MODE).toBe('Agent');
     expect(j.stdin_document).toBeNull();
@@ -134,7 +139,10 @@ describe.concurrent('hooks test tool_call_before', { timeout: 30_000 }, () => {
 describe.concurrent('hooks test message_submit', { timeout: 30_000 }, () => {
   function setup(): Sandbox {
     const sb = sandbox();
-    const redact = sb.script('redact.sh', `sed 's/token=[a-z0-9]*/token=[REDACTED]/' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify({text:JSON.parse(s).text})))'`);
+    const redact = sb.script(
+      'redact.sh',
+      `sed 's/token=[a-z0-9]*/token=[REDACTED]/' | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify({text:JSON.parse(s).text})))'`,
+    );
     const block = sb.script('block.sh', `if printf '%s' "$DEEPSEEK_MESSAGE" | grep -q prod; then echo '{"reason":"no prod deploys on friday"}'; exit 2; fi`);
     hooksConfig(sb, `name = "redact"\nevent = "message_submit"\ncommand = "${redact}"`, `name = "no-prod"\nevent = "message_submit"\ncommand = "${block}"`);
     return sb;

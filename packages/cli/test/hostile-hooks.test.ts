@@ -23,11 +23,7 @@ function alive(pid: number): boolean {
   }
 }
 
-const pids = (path: string): number[] =>
-  readFileSync(path, 'utf8')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+const pids = (path: string): number[] => readFileSync(path, 'utf8').split(/\s+/).filter(Boolean).map(Number);
 
 describe.concurrent('hostile hooks', { timeout: 120_000 }, () => {
   it('a 1 GiB stdout flood is no verdict (a strict gate denies), never parsed, and the binary stays up', async () => {
@@ -69,7 +65,10 @@ describe.concurrent('hostile hooks', { timeout: 120_000 }, () => {
 
   it('200 gates on one event all run and fold', async () => {
     const sb = sandbox();
-    hooks(sb, Array.from({ length: 200 }, (_, i) => `name = "g${i}"\ncommand = "${i === 137 ? `echo '{\\"decision\\":\\"ask\\"}'` : 'true'}"`));
+    hooks(
+      sb,
+      Array.from({ length: 200 }, (_, i) => `name = "g${i}"\ncommand = "${i === 137 ? `echo '{\\"decision\\":\\"ask\\"}'` : 'true'}"`),
+    );
     const r = await sb.run(GATE, { timeoutMs: 110_000 });
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);

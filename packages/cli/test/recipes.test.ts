@@ -30,7 +30,9 @@ async function dryRun(sb: Sandbox, args: string[], env: Record<string, string> =
 describe('recipe: security gate (deny-dangerous-commands.sh)', () => {
   it('denies destructive commands, asks for production, allows the rest', async () => {
     const sb = sandbox();
-    withHooks(sb, [`name = "deny-dangerous"\nevent = "tool_call_before"\ncommand = "${recipe('deny-dangerous-commands.sh')}"\ncondition = { type = "tool_category", category = "shell" }\ncontinue_on_error = false`]);
+    withHooks(sb, [
+      `name = "deny-dangerous"\nevent = "tool_call_before"\ncommand = "${recipe('deny-dangerous-commands.sh')}"\ncondition = { type = "tool_category", category = "shell" }\ncontinue_on_error = false`,
+    ]);
     const cases: [string, string][] = [
       ['rm -rf /', 'deny'],
       ['git push --force origin main', 'deny'],
@@ -91,7 +93,10 @@ describe('recipe: audit log (audit-tool-calls.mjs)', () => {
     await dryRun(sb, ['tool_call_after', '--tool', 'bash', '--input', '{"command":"make test"}', '--exit-code', '2', '--text', 'FAIL'], { CODEWHALE_AUDIT_FILE: audit });
     await dryRun(sb, ['tool_call_after', '--tool', 'read', '--input', '{"path":"a.txt"}', '--text', 'contents'], { CODEWHALE_AUDIT_FILE: audit });
     // Background hooks are submitted, not awaited; the dry run waits for the pool to drain.
-    const lines = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(audit, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ tool: 'bash', success: false, exit_code: 2, command: 'make test', cwd: sb.ws });
     expect(lines[1]).toMatchObject({ tool: 'read', success: true, exit_code: null, command: null });

@@ -68,7 +68,10 @@ describe('codewhale serve: one server per home', { timeout: 60_000 }, () => {
     );
     const approval = waiting.json.thread.pending_approvals[0].id as string;
     const runtimeDir = join(sb.home, 'runtime');
-    const listing = () => readdirSync(runtimeDir).map((f) => `${f}:${statSync(join(runtimeDir, f)).size}:${statSync(join(runtimeDir, f)).mtimeMs}`).sort();
+    const listing = () =>
+      readdirSync(runtimeDir)
+        .map((f) => `${f}:${statSync(join(runtimeDir, f)).size}:${statSync(join(runtimeDir, f)).mtimeMs}`)
+        .sort();
     const before = listing();
 
     const second = serveProcess(sb);

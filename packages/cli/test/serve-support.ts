@@ -88,4 +88,3 @@ export async function followEvents(res: Response): Promise<{ event: string | nul
   }
   return frames;
 }
-

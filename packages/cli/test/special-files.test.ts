@@ -99,7 +99,14 @@ describe.concurrent("the user's config that is not a regular file", { timeout: 6
       const env = { CODEWHALE_CONFIG_PATH: path };
       const replay = join(sb.dir, 'turns.jsonl');
       writeFileSync(replay, '{"text":"hi"}\n');
-      for (const args of [['hooks', 'list'], ['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}'], ['trust'], ['untrust'], ['hooks', 'revoke'], ['exec', '--hooks', '--replay', replay, 'hi']]) {
+      for (const args of [
+        ['hooks', 'list'],
+        ['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}'],
+        ['trust'],
+        ['untrust'],
+        ['hooks', 'revoke'],
+        ['exec', '--hooks', '--replay', replay, 'hi'],
+      ]) {
         const r = await sb.run(args, { ...T, env });
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3);
         expect(r.stderr, args.join(' ')).toContain(`${path} ${what}`);

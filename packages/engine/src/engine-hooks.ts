@@ -10,13 +10,7 @@ export interface EngineHooks {
   /** Shared with every UI-fired event of the session. */
   readonly sessionId: string;
   /** `tool_call_before`: fold of the matching hooks into one decision record. */
-  toolCallBefore(call: {
-    readonly name: string;
-    readonly callId: string;
-    readonly input: unknown;
-    readonly mode: string;
-    readonly model: string;
-  }): Promise<GateDecisionRecord>;
+  toolCallBefore(call: { readonly name: string; readonly callId: string; readonly input: unknown; readonly mode: string; readonly model: string }): Promise<GateDecisionRecord>;
   /** `shell_env`: KEY=VALUE pairs for one shell call (values go to the child only). */
   shellEnv(tool: { readonly name: string; readonly input: unknown }): Promise<{ readonly vars: ReadonlyMap<string, string> }>;
   /** Whether any enabled hook is configured for an event (receipts are built only for `tool_call_after` / `on_error`). */

@@ -65,7 +65,12 @@ export class HookHarness {
   }
 
   /** Load the configuration; `config` errors (file, line, fix) as `EngineError`s. */
-  static open(options: { readonly workspace: string; readonly env?: Readonly<Record<string, string | undefined>>; readonly configPath?: string | null; readonly permissions?: PermissionCheck | null }): HookHarness {
+  static open(options: {
+    readonly workspace: string;
+    readonly env?: Readonly<Record<string, string | undefined>>;
+    readonly configPath?: string | null;
+    readonly permissions?: PermissionCheck | null;
+  }): HookHarness {
     const env = options.env ?? process.env;
     const workspace = canonicalWorkspace(options.workspace);
     const paths = resolvePaths(env, options.configPath ?? null);

@@ -44,10 +44,14 @@ describe('planToolCall: the order of the gate chain', () => {
 
   it('hooks see the schema-prepared input, and a rewrite is prepared again', async () => {
     let seen: unknown;
-    const ok = await planToolCall(input({ gate: async (c) => {
-      seen = c.input;
-      return record('allow', { command: 'ls -la' });
-    } }));
+    const ok = await planToolCall(
+      input({
+        gate: async (c) => {
+          seen = c.input;
+          return record('allow', { command: 'ls -la' });
+        },
+      }),
+    );
     expect(seen).toMatchObject({ command: 'ls' });
     expect(ok).toMatchObject({ kind: 'ready', input: { command: 'ls -la' } });
     const bad = await planToolCall(input({ gate: async () => record('allow', { cmd: 'x' }) }));
@@ -57,10 +61,15 @@ describe('planToolCall: the order of the gate chain', () => {
 
   it('the permission check sees the rewritten input', async () => {
     let seen: unknown;
-    await planToolCall(input({ gate: async () => record('allow', { command: 'rm -rf /' }), permissions: (c) => {
-      seen = c.input;
-      return null;
-    } }));
+    await planToolCall(
+      input({
+        gate: async () => record('allow', { command: 'rm -rf /' }),
+        permissions: (c) => {
+          seen = c.input;
+          return null;
+        },
+      }),
+    );
     expect(seen).toMatchObject({ command: 'rm -rf /' });
   });
 });

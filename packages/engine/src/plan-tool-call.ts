@@ -144,7 +144,14 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   const prepared = tool.schema.safeParse(rawInput);
   if (!prepared.success) {
     const issues = zodIssuesText(prepared.error);
-    return blocked('schema', rawInput, new ToolError('invalid_input', `invalid input for '${tool.name}': ${issues}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`), null, null, issues);
+    return blocked(
+      'schema',
+      rawInput,
+      new ToolError('invalid_input', `invalid input for '${tool.name}': ${issues}. Expected input schema: ${JSON.stringify(toolSpec(tool).parameters)}`),
+      null,
+      null,
+      issues,
+    );
   }
   let input: unknown = prepared.data;
   let decision: GateDecisionRecord | null = null;
@@ -194,4 +201,3 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   }
   return { kind: 'ready', tool, input, approval, context, decision, permission, stage: 'ready' };
 }
-

@@ -48,14 +48,18 @@ describe('shell_env values are masked in every tool output', () => {
     // Values and text without '*': the mask cannot spell a value, so none may be left.
     const chars = fc.constantFrom(...'abcdxyz01 -_'.split(''));
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: chars, minLength: MASK_MIN_CHARS, maxLength: 10 }), { minLength: 1, maxLength: 4 }), fc.array(fc.string({ unit: chars, maxLength: 8 }), { maxLength: 6 }), (values, filler) => {
-        const m = new SecretMask();
-        m.add(values);
-        const text = filler.map((f, i) => `${f}${values[i % values.length]}`).join('|') + values.join('/');
-        const out = m.mask(text);
-        for (const v of values) expect(out).not.toContain(v);
-        expect(m.mask(filler.filter((f) => !values.some((v) => f.includes(v))).join('|'))).toBe(filler.filter((f) => !values.some((v) => f.includes(v))).join('|'));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: chars, minLength: MASK_MIN_CHARS, maxLength: 10 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.string({ unit: chars, maxLength: 8 }), { maxLength: 6 }),
+        (values, filler) => {
+          const m = new SecretMask();
+          m.add(values);
+          const text = filler.map((f, i) => `${f}${values[i % values.length]}`).join('|') + values.join('/');
+          const out = m.mask(text);
+          for (const v of values) expect(out).not.toContain(v);
+          expect(m.mask(filler.filter((f) => !values.some((v) => f.includes(v))).join('|'))).toBe(filler.filter((f) => !values.some((v) => f.includes(v))).join('|'));
+        },
+      ),
     );
     const m = new SecretMask();
     m.add(['abcd', 'abcdefgh', 'xyz']);

@@ -267,8 +267,7 @@ export class SessionHost implements SessionHostApi {
   #reportSteps(result: MessageSubmitResult): void {
     const total = result.steps.length;
     result.steps.forEach((s, i) => {
-      const kind: HookActivityEnd['result'] =
-        s.result === 'blocked' ? 'blocked' : s.result === 'replaced' ? 'rewrote' : s.result === 'failed' || s.result === 'invalid' ? 'failed' : 'ok';
+      const kind: HookActivityEnd['result'] = s.result === 'blocked' ? 'blocked' : s.result === 'replaced' ? 'rewrote' : s.result === 'failed' || s.result === 'invalid' ? 'failed' : 'ok';
       this.#emit({
         type: 'hook_finished',
         hook: { event: 'message_submit', label: displayLabel(s.label), index: i + 1, total, durationMs: this.#submitDurations.get(i + 1) ?? 0, result: kind, detail: s.detail },
@@ -301,7 +300,10 @@ export class SessionHost implements SessionHostApi {
     });
   }
 
-  async #transform(text: string, source: MessageSource): Promise<{ readonly kind: 'ok'; readonly text: string; readonly warning: string | null } | { readonly kind: 'blocked'; readonly reason: string }> {
+  async #transform(
+    text: string,
+    source: MessageSource,
+  ): Promise<{ readonly kind: 'ok'; readonly text: string; readonly warning: string | null } | { readonly kind: 'blocked'; readonly reason: string }> {
     if (!this.#wants('message_submit')) {
       this.#emit({ type: 'message_submitted', source, original: text, text, rewritten: false });
       return { kind: 'ok', text, warning: null };
@@ -620,14 +622,14 @@ export class SessionHost implements SessionHostApi {
     const failed = o.result === null || !o.result.success;
     const resultText = o.result ? o.result.content : o.modelText;
     const exit = o.result?.metadata?.exit_code;
-    const status = isShellToolName(o.name) ? o.result?.metadata?.status ?? null : null;
+    const status = isShellToolName(o.name) ? (o.result?.metadata?.status ?? null) : null;
     const tool: HookToolContext = {
       name: o.name,
       callId: o.id,
       input: o.input,
       result: resultText,
       success: !failed,
-      exitCode: normalizeExitCode(exit) === null ? null : exit ?? null,
+      exitCode: normalizeExitCode(exit) === null ? null : (exit ?? null),
       status,
       executionReceipt: o.receipt?.env ?? null,
     };

@@ -62,7 +62,23 @@ describe('AgentSession', () => {
   });
 
   it('keeps the todo list', async () => {
-    const provider = replay({ tool_calls: [{ id: 't', name: 'todo_write', arguments: { todos: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'pending' }] } }] }, { text: 'ok' });
+    const provider = replay(
+      {
+        tool_calls: [
+          {
+            id: 't',
+            name: 'todo_write',
+            arguments: {
+              todos: [
+                { content: 'a', status: 'completed' },
+                { content: 'b', status: 'pending' },
+              ],
+            },
+          },
+        ],
+      },
+      { text: 'ok' },
+    );
     const s = new AgentSession({ provider, workspace: ws() });
     await s.runTurn('plan');
     expect(s.todos).toEqual([

@@ -4,15 +4,7 @@ import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
 import { SecretMask } from './secret-mask.js';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
-import type {
-  ApprovalDecision,
-  ApprovalRequest,
-  EngineEvent,
-  EngineEventListener,
-  ToolCallOutcome,
-  TurnStatus,
-  TurnUsageTotals,
-} from './events.js';
+import type { ApprovalDecision, ApprovalRequest, EngineEvent, EngineEventListener, ToolCallOutcome, TurnStatus, TurnUsageTotals } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';

@@ -145,13 +145,9 @@ export interface ConversationSnapshot {
 }
 
 /** What `submit` and a dispatched queued message end with. */
-export type SubmitResult =
-  | { readonly kind: 'blocked'; readonly reason: string }
-  | { readonly kind: 'ran'; readonly text: string; readonly warning: string | null; readonly summary: TurnSummary };
+export type SubmitResult = { readonly kind: 'blocked'; readonly reason: string } | { readonly kind: 'ran'; readonly text: string; readonly warning: string | null; readonly summary: TurnSummary };
 
-export type SteerResult =
-  | { readonly kind: 'steered' | 'idle'; readonly text: string }
-  | { readonly kind: 'blocked'; readonly reason: string };
+export type SteerResult = { readonly kind: 'steered' | 'idle'; readonly text: string } | { readonly kind: 'blocked'; readonly reason: string };
 
 /**
  * The verbs of a session host (implemented by `SessionHost`). Every surface drives a session
@@ -255,14 +251,9 @@ export interface LifecycleHooks extends EngineHooks {
   emit(fact: LifecycleFact): { readonly ok: true } | { readonly ok: false; readonly error: string };
   /** Run an event's hooks now and wait (`session_start`, `session_end`). */
   runLifecycle(fact: LifecycleFact): Promise<readonly HookOutcome[]>;
-  messageSubmit(
-    text: string,
-    facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null },
-  ): Promise<MessageSubmitResult>;
+  messageSubmit(text: string, facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null }): Promise<MessageSubmitResult>;
   /** Optional: foreground gate / `message_submit` hooks starting and ending (for `name (i/n)`). */
-  observeActivity?(
-    listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void,
-  ): () => void;
+  observeActivity?(listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void): () => void;
   /** Optional: wait for background hook work (graceful shutdown). */
   idle?(): Promise<void>;
 }

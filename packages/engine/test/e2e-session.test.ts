@@ -34,14 +34,7 @@ interface Harness {
   toolReply: (n: number) => string;
 }
 
-async function harness(opts: {
-  turns: FakeTurn[];
-  hooks: (dir: string) => HookSpec[];
-  profile?: HostProfile;
-  posture?: Posture;
-  interaction?: Interaction;
-  mode?: 'plan' | 'work';
-}): Promise<Harness> {
+async function harness(opts: { turns: FakeTurn[]; hooks: (dir: string) => HookSpec[]; profile?: HostProfile; posture?: Posture; interaction?: Interaction; mode?: 'plan' | 'work' }): Promise<Harness> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-e2e-')));
   const ws = join(dir, 'ws');
   mkdirSync(ws);
@@ -106,9 +99,7 @@ describe('tool_call_before through a real session', () => {
     const r = await h.host.submit('clean up');
     expect(r.kind === 'ran' && r.summary.status).toBe('completed');
     expect(existsSync(join(h.ws, 'victim'))).toBe(true);
-    expect(h.toolReply(1)).toBe(
-      "Error: Tool 'bash' was denied: ToolCallBefore hook denied tool 'bash': rm [argument] is not allowed in [path] [secret]. Adjust approval mode or request permission.",
-    );
+    expect(h.toolReply(1)).toBe("Error: Tool 'bash' was denied: ToolCallBefore hook denied tool 'bash': rm [argument] is not allowed in [path] [secret]. Adjust approval mode or request permission.");
   });
 
   it('exit 2 denies whatever stdout says, with the default reason for plain text', async () => {
@@ -131,7 +122,17 @@ describe('tool_call_before through a real session', () => {
     const receipt = JSON.parse(readFileSync(join(h.dir, 'receipt.json'), 'utf8'));
     expect(receipt).toMatchObject({ command: 'echo rewritten', cwd: h.ws, state: 'completed', exit_code: 0, stdout: 'rewritten\n', output_kind: 'combined' });
     const doc = JSON.parse(readFileSync(join(h.dir, 'after-stdin.json'), 'utf8'));
-    expect(Object.keys(doc)).toEqual(['schema_version', 'event', 'tool_name', 'session_id', 'tool_call_id', 'session_id_truncated', 'tool_call_id_truncated', 'tool_name_truncated', 'execution_receipt']);
+    expect(Object.keys(doc)).toEqual([
+      'schema_version',
+      'event',
+      'tool_name',
+      'session_id',
+      'tool_call_id',
+      'session_id_truncated',
+      'tool_call_id_truncated',
+      'tool_name_truncated',
+      'execution_receipt',
+    ]);
     expect(doc).toMatchObject({ event: 'tool_call_after', tool_name: 'bash', session_id: h.runtime.sessionId, tool_call_id: 'call_1' });
     expect(doc.execution_receipt).toMatchObject({ command: 'echo rewritten', completion: 'completed', output_mode: 'combined' });
   });
@@ -223,7 +224,15 @@ describe('a shell command and its gates, through a real session', () => {
 
   it('in a batch of two calls, both gates run before either command', async () => {
     const h = await harness({
-      turns: [{ tool_calls: [{ id: 'a', name: 'bash', arguments: { command: 'echo run-a >> ../runs' } }, { id: 'b', name: 'bash', arguments: { command: 'echo run-b >> ../runs' } }] }, done()],
+      turns: [
+        {
+          tool_calls: [
+            { id: 'a', name: 'bash', arguments: { command: 'echo run-a >> ../runs' } },
+            { id: 'b', name: 'bash', arguments: { command: 'echo run-b >> ../runs' } },
+          ],
+        },
+        done(),
+      ],
       hooks: (dir) => [{ event: 'tool_call_before', command: `echo gate >> ${dir}/runs` }],
     });
     await h.host.submit('go');
@@ -273,11 +282,21 @@ describe('lifecycle hooks from the session host', () => {
   it('message_submit replaces the text before history and the model; a block never reaches the model', async () => {
     const h = await harness({
       turns: [done('ok')],
-      hooks: () => [{ event: 'message_submit', command: `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s).text;if(t.includes("secret"))process.exit(2);console.log(JSON.stringify({text:"[hooked] "+t}))})'` }],
+      hooks: () => [
+        {
+          event: 'message_submit',
+          command: `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s).text;if(t.includes("secret"))process.exit(2);console.log(JSON.stringify({text:"[hooked] "+t}))})'`,
+        },
+      ],
     });
     const first = await h.host.submit('hello');
     expect(first).toMatchObject({ kind: 'ran', text: '[hooked] hello' });
-    expect(h.sent(0).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['[hooked] hello']);
+    expect(
+      h
+        .sent(0)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['[hooked] hello']);
     const blocked = await h.host.submit('my secret');
     expect(blocked).toEqual({ kind: 'blocked', reason: 'message_submit hook blocked submission' });
     expect(h.server.requests).toHaveLength(1);
@@ -286,7 +305,10 @@ describe('lifecycle hooks from the session host', () => {
 
   it('fires turn_end with usage, totals, tool count and queued count, and the state events in order', async () => {
     const h = await harness({
-      turns: [{ tool_calls: [{ id: 'q', name: 'request_user_input', arguments: { questions: [{ id: 'a', header: 'Pick', question: 'Which?', options: [{ label: 'x' }, { label: 'y' }] }] } }] }, done()],
+      turns: [
+        { tool_calls: [{ id: 'q', name: 'request_user_input', arguments: { questions: [{ id: 'a', header: 'Pick', question: 'Which?', options: [{ label: 'x' }, { label: 'y' }] }] } }] },
+        done(),
+      ],
       hooks: (dir) => [
         { event: 'turn_end', command: `cat > ${dir}/turn_end.json` },
         ...(['session_busy', 'waiting_for_user', 'session_idle'] as const).map((event) => ({ event, command: `printf '%s %s\\n' "${event}" "$(cat)" >> ${dir}/states.log` })),
@@ -401,12 +423,7 @@ describe('lifecycle hooks from the session host', () => {
 
   it("a sub-agent's own tool calls fire no operator hooks; the parent fires subagent_spawn and subagent_complete", async () => {
     const h = await harness({
-      turns: [
-        { tool_calls: [{ id: 'a1', name: 'agent', arguments: { prompt: 'inspect the repo' } }] },
-        bash('echo from-child', 'child_call'),
-        done('child finished'),
-        done('parent finished'),
-      ],
+      turns: [{ tool_calls: [{ id: 'a1', name: 'agent', arguments: { prompt: 'inspect the repo' } }] }, bash('echo from-child', 'child_call'), done('child finished'), done('parent finished')],
       hooks: (dir) => [
         { event: 'tool_call_before', command: `echo "$DEEPSEEK_TOOL_NAME" >> ${dir}/gated.log` },
         { event: 'shell_env', command: `echo shell_env >> ${dir}/gated.log` },

@@ -172,7 +172,11 @@ describe('openSession: two hosts in one process', () => {
     expect(events.filter((e) => e.type === 'hook_started')).toHaveLength(2);
     await host.end();
     // Observers of consecutive events may finish in any order (two workers): order by creation.
-    const ends = readFileSync(join(sb.dir, 'turn_end.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { created_at: string; queued_message_count: number });
+    const ends = readFileSync(join(sb.dir, 'turn_end.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { created_at: string; queued_message_count: number });
     ends.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
     expect(ends.map((d) => d.queued_message_count)).toEqual([1, 0]);
   });
@@ -235,10 +239,7 @@ describe('openSession: two hosts in one process', () => {
 describe('typed permission rules (permissions.toml) through a session', () => {
   it('a typed deny blocks even under Full Access and without hooks; a bad entry is a notice; a broken file fails closed', async () => {
     const sb = sandbox(() => '');
-    writeFileSync(
-      join(sb.home, 'permissions.toml'),
-      `# rules\n[[rules]]\ntool = "bash"\ncommand = "rm *"\naction = "deny"\n\n[[rules]]\ntool = "bash"\naction = "alow"\n`,
-    );
+    writeFileSync(join(sb.home, 'permissions.toml'), `# rules\n[[rules]]\ntool = "bash"\ncommand = "rm *"\naction = "deny"\n\n[[rules]]\ntool = "bash"\naction = "alow"\n`);
     const fake = await server([bash('rm -rf build'), { text: 'ok' }]);
     const host = await openSession({ workspace: sb.ws, env: sb.env, profile: 'exec', provider: provider(fake), flags: { posture: 'full_access' } });
     cleanups.push(() => host.dispose());
@@ -301,4 +302,3 @@ describe('hooks test and a real session share one gate chain', () => {
     expect(bad).toMatchObject({ effective: 'deny', plan: { kind: 'blocked', stage: 'rewrite' } });
   });
 });
-

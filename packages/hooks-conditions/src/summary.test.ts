@@ -13,13 +13,16 @@ describe('summarizeCondition (reference §18.3)', () => {
     [{ type: 'exit_code', code: 3221225477n }, 'exit_code=3221225477'],
     [{ type: 'exit_code', code: -1n }, 'exit_code=-1'],
     [
-      { type: 'all', conditions: [{ type: 'tool_name', name: 'exec_shell' }, { type: 'mode', mode: 'yolo' }] },
+      {
+        type: 'all',
+        conditions: [
+          { type: 'tool_name', name: 'exec_shell' },
+          { type: 'mode', mode: 'yolo' },
+        ],
+      },
       'all of [tool_name=`exec_shell`, mode=`yolo`]',
     ],
-    [
-      { type: 'any', conditions: [{ type: 'always' }, { type: 'all', conditions: [{ type: 'exit_code', code: 0n }] }] },
-      'any of [always, all of [exit_code=0]]',
-    ],
+    [{ type: 'any', conditions: [{ type: 'always' }, { type: 'all', conditions: [{ type: 'exit_code', code: 0n }] }] }, 'any of [always, all of [exit_code=0]]'],
     [{ type: 'all', conditions: [] }, 'all of []'],
   ];
   it.each(cases.map(([condition, summary]) => [summary, condition] as const))('renders %s', (summary, condition) => {
@@ -38,9 +41,20 @@ describe('conditionToJson', () => {
   it('writes plain snake_case JSON, exit codes as numbers when safe and as strings otherwise', () => {
     expect(conditionToJson({ type: 'exit_code', code: 3221225477n })).toEqual({ type: 'exit_code', code: 3221225477 });
     expect(conditionToJson({ type: 'exit_code', code: 2n ** 62n })).toEqual({ type: 'exit_code', code: '4611686018427387904' });
-    expect(conditionToJson({ type: 'any', conditions: [{ type: 'tool_category', category: 'shell' }, { type: 'all', conditions: [] }] })).toEqual({
+    expect(
+      conditionToJson({
+        type: 'any',
+        conditions: [
+          { type: 'tool_category', category: 'shell' },
+          { type: 'all', conditions: [] },
+        ],
+      }),
+    ).toEqual({
       type: 'any',
-      conditions: [{ type: 'tool_category', category: 'shell' }, { type: 'all', conditions: [] }],
+      conditions: [
+        { type: 'tool_category', category: 'shell' },
+        { type: 'all', conditions: [] },
+      ],
     });
     expect(JSON.stringify(conditionToJson({ type: 'mode', mode: 'plan' }))).toBe('{"type":"mode","mode":"plan"}');
   });

@@ -8,10 +8,8 @@ const TOOL_EVENTS = new Set<HookEventName>(['tool_call_before', 'tool_call_after
 const EXIT_CODE_EVENTS = new Set<HookEventName>(['tool_call_after', 'on_error']);
 
 const toolDetail = (e: string): string => `\`${e}\` never carries a tool name, so this tool condition can never match`;
-const MODE_DETAIL =
-  '`shell_env` runs with a narrow context that has no mode, so a `mode` condition can never match; scope it with `tool_name` or `tool_category` instead';
-const exitDetail = (e: string): string =>
-  `\`${e}\` has no completed process to read an exit code from; \`exit_code\` conditions are only supported on \`tool_call_after\` and \`on_error\``;
+const MODE_DETAIL = '`shell_env` runs with a narrow context that has no mode, so a `mode` condition can never match; scope it with `tool_name` or `tool_category` instead';
+const exitDetail = (e: string): string => `\`${e}\` has no completed process to read an exit code from; \`exit_code\` conditions are only supported on \`tool_call_after\` and \`on_error\``;
 
 const LEAVES: Record<string, HookCondition> = {
   always: { type: 'always' },
@@ -58,9 +56,7 @@ describe.each(HOOK_EVENT_NAMES.map((e) => [e]))('support matrix on %s', (event) 
     for (const combinator of ['all', 'any'] as const) {
       const tree: HookCondition = { type: combinator, conditions: [{ type: 'always' }, { type: 'any', conditions: [leaf] }] };
       const problems = unsupportedConditions(event, tree);
-      expect(problems).toEqual(
-        accepted(type, event) ? [] : [{ type, path: 'condition.conditions[1].conditions[0]', detail: expectedDetail(type, event) }],
-      );
+      expect(problems).toEqual(accepted(type, event) ? [] : [{ type, path: 'condition.conditions[1].conditions[0]', detail: expectedDetail(type, event) }]);
     }
   });
 
@@ -83,7 +79,13 @@ describe('unsupportedConditions', () => {
   });
 
   it('accepts on_error with all[tool_name=exec_shell, exit_code=127]', () => {
-    const c: HookCondition = { type: 'all', conditions: [{ type: 'tool_name', name: 'exec_shell' }, { type: 'exit_code', code: 127n }] };
+    const c: HookCondition = {
+      type: 'all',
+      conditions: [
+        { type: 'tool_name', name: 'exec_shell' },
+        { type: 'exit_code', code: 127n },
+      ],
+    };
     expect(unsupportedConditions('on_error', c)).toEqual([]);
   });
 
@@ -92,7 +94,13 @@ describe('unsupportedConditions', () => {
       type: 'all',
       conditions: [
         { type: 'tool_name', name: 'x' },
-        { type: 'any', conditions: [{ type: 'mode', mode: 'plan' }, { type: 'exit_code', code: 3221225477n }] },
+        {
+          type: 'any',
+          conditions: [
+            { type: 'mode', mode: 'plan' },
+            { type: 'exit_code', code: 3221225477n },
+          ],
+        },
         { type: 'tool_category', category: 'safe' },
       ],
     };

@@ -138,30 +138,45 @@ describe('properties', () => {
 
   it('agrees with the reference matcher on random globs and names', () => {
     fc.assert(
-      fc.property(small(12), small(16).map((s) => s.replaceAll('*', 'a')), (p, name) => {
-        expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
-      }),
+      fc.property(
+        small(12),
+        small(16).map((s) => s.replaceAll('*', 'a')),
+        (p, name) => {
+          expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('agrees with the reference when the name is built from the pattern (mostly matches)', () => {
     fc.assert(
-      fc.property(small(10), fc.array(small(4).map((s) => s.replaceAll('*', '')), { maxLength: 12 }), (p, fills) => {
-        let i = 0;
-        const name = p.replace(/\*/g, () => fills[i++ % Math.max(1, fills.length)] ?? '');
-        expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
-      }),
+      fc.property(
+        small(10),
+        fc.array(
+          small(4).map((s) => s.replaceAll('*', '')),
+          { maxLength: 12 },
+        ),
+        (p, fills) => {
+          let i = 0;
+          const name = p.replace(/\*/g, () => fills[i++ % Math.max(1, fills.length)] ?? '');
+          expect(matchToolNameGlob(p, name)).toBe(referenceMatch(p, name));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('the work per match is bounded by 2 × (name + pattern) code points', () => {
     fc.assert(
-      fc.property(small(30), small(60).map((s) => s.replaceAll('*', 'a')), (p, name) => {
-        const { steps } = compileToolNameGlob(p).testCounted(name);
-        expect(steps).toBeLessThanOrEqual(2 * [...name].length + 2 * [...p].length);
-      }),
+      fc.property(
+        small(30),
+        small(60).map((s) => s.replaceAll('*', 'a')),
+        (p, name) => {
+          const { steps } = compileToolNameGlob(p).testCounted(name);
+          expect(steps).toBeLessThanOrEqual(2 * [...name].length + 2 * [...p].length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

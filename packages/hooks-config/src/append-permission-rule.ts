@@ -27,7 +27,11 @@ export interface NewPermissionRule {
 export function appendPermissionRule(text: string, rule: NewPermissionRule): Result<string, ConfigEditError> {
   const problems: string[] = [];
   const fields = Object.fromEntries(PERMISSION_RULE_KEYS.flatMap((k) => (rule[k as keyof NewPermissionRule] === undefined ? [] : [[k, rule[k as keyof NewPermissionRule]]])));
-  const checked = checkRule(fields, (_c, message) => problems.push(message), () => {});
+  const checked = checkRule(
+    fields,
+    (_c, message) => problems.push(message),
+    () => {},
+  );
   if (checked === null || problems.length > 0) return fail({ code: 'invalid_rule', message: `the rule is not valid: ${problems.join('; ')}` });
 
   const before = parseToml(text, 'permissions.toml');

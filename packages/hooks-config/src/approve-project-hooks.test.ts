@@ -24,9 +24,7 @@ describe('approveProjectHooks', () => {
     if (!r.ok) return;
     expect(r.value.digest).toBe(DIGEST);
     expect(r.value.scripts).toEqual({ '.codewhale/hooks/missing.py': 'absent', 'scripts/gate.sh': SCRIPT });
-    expect(r.value.configText).toBe(
-      `${CONFIG}hooks_approved_sha256 = "${DIGEST}"\nhooks_approved_scripts = { ".codewhale/hooks/missing.py" = "absent", "scripts/gate.sh" = "${SCRIPT}" }\n`,
-    );
+    expect(r.value.configText).toBe(`${CONFIG}hooks_approved_sha256 = "${DIGEST}"\nhooks_approved_scripts = { ".codewhale/hooks/missing.py" = "absent", "scripts/gate.sh" = "${SCRIPT}" }\n`);
     expect(state(r.value.configText)).toBe('approved');
   });
 

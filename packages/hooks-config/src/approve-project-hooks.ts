@@ -74,7 +74,5 @@ export function revokeProjectHooks(configText: string, workspace: string): Resul
  * Only ever called on an explicit user action; trust alone never enables project hooks.
  */
 export function setWorkspaceTrust(configText: string, workspace: string, trusted: boolean): Result<string, ConfigEditError> {
-  return trusted
-    ? editProjectTable(configText, workspace, { set: { [PROJECT_KEYS.trustLevel]: 'trusted' } })
-    : editProjectTable(configText, workspace, { remove: [PROJECT_KEYS.trustLevel] });
+  return trusted ? editProjectTable(configText, workspace, { set: { [PROJECT_KEYS.trustLevel]: 'trusted' } }) : editProjectTable(configText, workspace, { remove: [PROJECT_KEYS.trustLevel] });
 }

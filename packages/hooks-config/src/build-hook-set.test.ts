@@ -26,14 +26,7 @@ describe('per-entry rejection by position', () => {
     const set = load(
       '[hooks]\nfoo = 1\ndefault_timeout_secs = 0\n[[hooks.hooks]]\nevent = "shell_env"\ncommand = "a"\nbackground = true\n[[hooks.hooks]]\nevent = "session_start"\ncommand = " "\ntimeout_secs = 0\ncondition = { type = "tool_name", name = "x" }\n',
     );
-    expect(set.problems.map((p) => p.code)).toEqual([
-      'zero_default_timeout',
-      'unknown_setting',
-      'background_ignored_on_shell_env',
-      'unsupported_condition',
-      'zero_timeout',
-      'empty_command',
-    ]);
+    expect(set.problems.map((p) => p.code)).toEqual(['zero_default_timeout', 'unknown_setting', 'background_ignored_on_shell_env', 'unsupported_condition', 'zero_timeout', 'empty_command']);
   });
 });
 

@@ -43,9 +43,7 @@ describe('entries: defaults and accepted shapes', () => {
   });
 
   it('tool_scoped_on_error_hooks_load_and_dispatch: all[tool_name, exit_code=127] on on_error', () => {
-    const set = one(
-      'event = "on_error"\ncommand = "x"\ncondition = { type = "all", conditions = [{ type = "tool_name", name = "exec_shell" }, { type = "exit_code", code = 127 }] }',
-    );
+    const set = one('event = "on_error"\ncommand = "x"\ncondition = { type = "all", conditions = [{ type = "tool_name", name = "exec_shell" }, { type = "exit_code", code = 127 }] }');
     expect(set.problems).toEqual([]);
     expect(set.hooks).toHaveLength(1);
   });
@@ -67,13 +65,9 @@ describe('entries: rejected alone, with a reason', () => {
   };
 
   it('an unknown event names it and suggests the real one', () => {
-    expect(rejectedOnly('name = "gate"\nevent = "PreToolUse"\ncommand = "x"')).toEqual([
-      'rejected: `PreToolUse` hook `gate` \u2014 unknown event `PreToolUse`; did you mean `tool_call_before`?',
-    ]);
+    expect(rejectedOnly('name = "gate"\nevent = "PreToolUse"\ncommand = "x"')).toEqual(['rejected: `PreToolUse` hook `gate` \u2014 unknown event `PreToolUse`; did you mean `tool_call_before`?']);
     expect(rejectedOnly('event = "toolCallBefore"\ncommand = "x"')[0]).toContain('did you mean `tool_call_before`?');
-    expect(rejectedOnly('event = "frobnicate"\ncommand = "x"')).toEqual([
-      'rejected: `frobnicate` hook `(unnamed)` \u2014 unknown event `frobnicate`; `hooks events` lists the 15 event names',
-    ]);
+    expect(rejectedOnly('event = "frobnicate"\ncommand = "x"')).toEqual(['rejected: `frobnicate` hook `(unnamed)` \u2014 unknown event `frobnicate`; `hooks events` lists the 15 event names']);
   });
 
   it('an unknown event that is not a plain name is never echoed', () => {
@@ -82,9 +76,7 @@ describe('entries: rejected alone, with a reason', () => {
   });
 
   it('a missing event or command', () => {
-    expect(rejectedOnly('name = "a"\ncommand = "x"')).toEqual([
-      'rejected: `(missing event)` hook `a` \u2014 `event` is missing; `hooks events` lists the 15 event names',
-    ]);
+    expect(rejectedOnly('name = "a"\ncommand = "x"')).toEqual(['rejected: `(missing event)` hook `a` \u2014 `event` is missing; `hooks events` lists the 15 event names']);
     expect(rejectedOnly('name = "b"\nevent = "turn_end"')).toEqual(['rejected: `turn_end` hook `b` \u2014 `command` is missing']);
   });
 
@@ -92,9 +84,7 @@ describe('entries: rejected alone, with a reason', () => {
     expect(rejectedOnly('event = "turn_end"\ncommand = "x"\ntimeout_secs = "30"')).toEqual([
       'rejected: `turn_end` hook `(unnamed)` \u2014 `timeout_secs` must be a whole number of seconds (got a string)',
     ]);
-    expect(rejectedOnly('event = "turn_end"\ncommand = "x"\nbackground = "yes"')).toEqual([
-      'rejected: `turn_end` hook `(unnamed)` \u2014 `background` must be `true` or `false` (got a string)',
-    ]);
+    expect(rejectedOnly('event = "turn_end"\ncommand = "x"\nbackground = "yes"')).toEqual(['rejected: `turn_end` hook `(unnamed)` \u2014 `background` must be `true` or `false` (got a string)']);
     expect(rejectedOnly('event = "turn_end"\ncommand = "x"\ncontinue_on_error = 1')[0]).toContain('`continue_on_error` must be `true` or `false` (got an integer)');
     expect(rejectedOnly('event = "turn_end"\ncommand = 5')[0]).toContain('`command` must be a string (got an integer)');
     expect(rejectedOnly('event = 5\ncommand = "x"')[0]).toBe('rejected: `(invalid event)` hook `(unnamed)` \u2014 `event` must be a string naming an event (got an integer)');
@@ -148,9 +138,7 @@ describe('conditions', () => {
       const supported = event === 'tool_call_after' || event === 'on_error';
       expect(set.hooks.length, event).toBe(supported ? 1 : 0);
       if (!supported) {
-        expect(set.problems[0]!.detail).toBe(
-          `\`${event}\` has no completed process to read an exit code from; \`exit_code\` conditions are only supported on \`tool_call_after\` and \`on_error\``,
-        );
+        expect(set.problems[0]!.detail).toBe(`\`${event}\` has no completed process to read an exit code from; \`exit_code\` conditions are only supported on \`tool_call_after\` and \`on_error\``);
       }
     }
   });
@@ -192,9 +180,7 @@ describe('conditions', () => {
       '`condition` (a `tool_name` condition) needs `name`',
       'unknown key `nmae` in `condition`; did you mean `name`?',
     ]);
-    expect(
-      one('event = "tool_call_before"\ncommand = "x"\ncondition = { type = "all", conditions = [{ type = "tool_category", category = "shel" }] }').problems[0]!,
-    ).toMatchObject({
+    expect(one('event = "tool_call_before"\ncommand = "x"\ncondition = { type = "all", conditions = [{ type = "tool_category", category = "shel" }] }').problems[0]!).toMatchObject({
       code: 'unknown_tool_category',
       detail: 'unknown tool category `shel` in `condition.conditions[0]`; did you mean `shell`?',
     });

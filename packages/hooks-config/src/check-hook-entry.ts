@@ -127,12 +127,7 @@ export function backgroundRule(event: HookEventName | undefined, background: boo
     return [warning('background_ignored_on_shell_env', `\`background = true\` is not honored for \`${event}\`; its stdout is the contract, so it always runs in the foreground`)];
   }
   if (steering !== 'observer') {
-    return [
-      warning(
-        'background_on_steering_event',
-        `\`background = true\` makes this \`${event}\` hook observer-only \u2014 it is submitted and never awaited, so it cannot steer the turn`,
-      ),
-    ];
+    return [warning('background_on_steering_event', `\`background = true\` makes this \`${event}\` hook observer-only \u2014 it is submitted and never awaited, so it cannot steer the turn`)];
   }
   return [];
 }
@@ -156,13 +151,7 @@ export function checkHookEntry(entry: RawHookEntry, overrideSecs: number | null)
   const { fields, findings } = readEntryFields(entry.raw);
   const table = isTable(entry.raw) ? entry.raw : {};
   const condition = conditionRule(table['condition'], fields.event);
-  const all = [
-    ...findings,
-    ...condition.findings,
-    ...backgroundRule(fields.event, fields.background),
-    ...zeroTimeoutRule(fields.timeoutSecs),
-    ...emptyCommandRule(fields.command),
-  ];
+  const all = [...findings, ...condition.findings, ...backgroundRule(fields.event, fields.background), ...zeroTimeoutRule(fields.timeoutSecs), ...emptyCommandRule(fields.command)];
   const label = sanitizeLabel(fields.name);
   const ref: EntryRef = {
     event: fields.event ?? null,

@@ -27,16 +27,12 @@ describe('editProjectTable (D10)', () => {
 
   it('changes only the value of an existing key, keeping its trailing comment', () => {
     const text = '# mine\n[projects."/w/p"] # header comment\ntrust_level = "untrusted"   # my note\nother = 1\n\n[x]\ny = 2\n';
-    expect(edit(text, { set: { trust_level: 'trusted' } })).toBe(
-      '# mine\n[projects."/w/p"] # header comment\ntrust_level = "trusted"   # my note\nother = 1\n\n[x]\ny = 2\n',
-    );
+    expect(edit(text, { set: { trust_level: 'trusted' } })).toBe('# mine\n[projects."/w/p"] # header comment\ntrust_level = "trusted"   # my note\nother = 1\n\n[x]\ny = 2\n');
   });
 
   it('adds a new key after the table\u2019s last key, not after the comments of the next table', () => {
     const text = '[projects."/w/p"]\ntrust_level = "trusted"\n\n# about x\n[x]\ny = 2\n';
-    expect(edit(text, { set: { hooks_approved_sha256: D } })).toBe(
-      `[projects."/w/p"]\ntrust_level = "trusted"\nhooks_approved_sha256 = "${D}"\n\n# about x\n[x]\ny = 2\n`,
-    );
+    expect(edit(text, { set: { hooks_approved_sha256: D } })).toBe(`[projects."/w/p"]\ntrust_level = "trusted"\nhooks_approved_sha256 = "${D}"\n\n# about x\n[x]\ny = 2\n`);
   });
 
   it('finds the table under any header spelling', () => {
@@ -99,7 +95,7 @@ const scalar = fc.oneof(
   fc.string({ maxLength: 12 }).map(formatTomlString),
   fc.integer().map(String),
   fc.boolean().map(String),
-  fc.constant("'lit [projects.\"/w/p\"]'"),
+  fc.constant('\'lit [projects."/w/p"]\''),
   fc.constant('"""\n[projects."/w/p"]\ntrust_level = "evil"\n"""'),
   fc.constant("'''\n[[hooks.hooks]]\n'''"),
   fc.constant('[\n  1, # c ]\n  [2, 3],\n  "]",\n]'),
@@ -138,7 +134,11 @@ const change = fc.record(
   { requiredKeys: [] },
 );
 const OWNED_LINE = /^[ \t]*(trust_level|hooks_approved_sha256|hooks_approved_scripts|hooks_revoked)[ \t]*=.*$/;
-const ownedLinesRemoved = (text: string) => text.split(/\r?\n/).filter((l) => !OWNED_LINE.test(l)).join('\n');
+const ownedLinesRemoved = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .filter((l) => !OWNED_LINE.test(l))
+    .join('\n');
 const comments = (text: string) => text.split(/\r?\n/).filter((l) => /^\s*#/.test(l));
 
 describe('properties', () => {

@@ -35,7 +35,8 @@ const valid: fc.Arbitrary<Entry> = fc.oneof(
     answer: { accepted: true } as const,
   })),
   fc.integer({ min: -3, max: 300 }).map((code) => ({
-    toml: (n: string) => `name = ${n}\nevent = "tool_call_after"\ncommand = "true"\ncondition = { type = "all", conditions = [{ type = "exit_code", code = ${code} }, { type = "tool_category", category = "shell" }] }\n`,
+    toml: (n: string) =>
+      `name = ${n}\nevent = "tool_call_after"\ncommand = "true"\ncondition = { type = "all", conditions = [{ type = "exit_code", code = ${code} }, { type = "tool_category", category = "shell" }] }\n`,
     answer: { accepted: true } as const,
   })),
 );
@@ -85,7 +86,11 @@ describe('fuzzed configs with an answer key per entry', { timeout: 120_000 }, ()
         items.forEach(([e], i) => {
           const rejected = set.problems.filter((p) => p.severity === 'rejected' && p.entry === i);
           if (e.answer.accepted) expect(rejected, `entry ${i}`).toEqual([]);
-          else expect(rejected.map((p) => p.code), `entry ${i}:\n${text}`).toContain(e.answer.code);
+          else
+            expect(
+              rejected.map((p) => p.code),
+              `entry ${i}:\n${text}`,
+            ).toContain(e.answer.code);
         });
         // Summaries are single lines that never quote a command.
         for (const p of set.problems) expect(p.summary).not.toMatch(/[\n\r]/);

@@ -8,12 +8,7 @@ const bounded = (s: string): string => sanitizeLine(s, LIMITS.labelMaxChars).tex
 function safeConditionJson(condition: HookCondition): Record<string, unknown> {
   const json = conditionToJson(condition);
   const walk = (node: Record<string, unknown>): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(node).map(([k, v]) => [
-        k,
-        typeof v === 'string' ? bounded(v) : Array.isArray(v) ? v.map((c) => walk(c as Record<string, unknown>)) : v,
-      ]),
-    );
+    Object.fromEntries(Object.entries(node).map(([k, v]) => [k, typeof v === 'string' ? bounded(v) : Array.isArray(v) ? v.map((c) => walk(c as Record<string, unknown>)) : v]));
   return walk(json);
 }
 

@@ -63,9 +63,7 @@ describe('[hooks] settings', () => {
 
   it('a single [hooks.hooks] table instead of an array of tables says how to write it', () => {
     const set = load('[hooks]\n[hooks.hooks]\nevent = "turn_end"\ncommand = "x"\n');
-    expect(summaries(set)).toEqual([
-      'rejected: `[hooks]` setting \u2014 `hooks` in `[hooks]` must be an array of hook tables, written `[[hooks.hooks]]` (got a table); no hooks were loaded from it',
-    ]);
+    expect(summaries(set)).toEqual(['rejected: `[hooks]` setting \u2014 `hooks` in `[hooks]` must be an array of hook tables, written `[[hooks.hooks]]` (got a table); no hooks were loaded from it']);
   });
 
   it('hooks that is not a table at all', () => {

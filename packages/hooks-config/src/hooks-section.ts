@@ -54,14 +54,19 @@ export function readGlobalHooksSection(doc: TomlTable, layout: TomlLayout, file:
     return { ...base, ...EMPTY, problems: [problem] };
   }
   if (!isTable(hooks)) {
-    return { ...base, ...EMPTY, problems: [settingProblem('rejected', 'invalid_setting', `\`hooks\` must be the \`[hooks]\` table (got ${describeValue(hooks)})`, { file, line: settingLine(layout, [], 'hooks') })] };
+    return {
+      ...base,
+      ...EMPTY,
+      problems: [settingProblem('rejected', 'invalid_setting', `\`hooks\` must be the \`[hooks]\` table (got ${describeValue(hooks)})`, { file, line: settingLine(layout, [], 'hooks') })],
+    };
   }
 
   const problems: ConfigProblem[] = [];
   let enabled = true;
   if (hooks['enabled'] !== undefined) {
     if (typeof hooks['enabled'] === 'boolean') enabled = hooks['enabled'];
-    else problems.push(settingProblem('rejected', 'invalid_setting', `\`enabled\` must be \`true\` or \`false\` (got ${describeValue(hooks['enabled'])}); the default \`true\` applies`, at('enabled')));
+    else
+      problems.push(settingProblem('rejected', 'invalid_setting', `\`enabled\` must be \`true\` or \`false\` (got ${describeValue(hooks['enabled'])}); the default \`true\` applies`, at('enabled')));
   }
 
   let defaultTimeoutSecs: number | null = null;
@@ -94,13 +99,29 @@ export function readGlobalHooksSection(doc: TomlTable, layout: TomlLayout, file:
   if (hooks['working_dir'] !== undefined) {
     const dir = hooks['working_dir'];
     if (typeof dir === 'string' && dir.trim() !== '') workingDir = dir;
-    else problems.push(settingProblem('rejected', 'invalid_setting', `\`working_dir\` must be a non-empty string (got ${typeof dir === 'string' ? 'an empty string' : describeValue(dir)}); hooks run in the session workspace`, at('working_dir')));
+    else
+      problems.push(
+        settingProblem(
+          'rejected',
+          'invalid_setting',
+          `\`working_dir\` must be a non-empty string (got ${typeof dir === 'string' ? 'an empty string' : describeValue(dir)}); hooks run in the session workspace`,
+          at('working_dir'),
+        ),
+      );
   }
 
   let raw: unknown[] = [];
   if (hooks['hooks'] !== undefined) {
     if (Array.isArray(hooks['hooks'])) raw = hooks['hooks'];
-    else problems.push(settingProblem('rejected', 'invalid_setting', `\`hooks\` in \`[hooks]\` must be an array of hook tables, written \`[[hooks.hooks]]\` (got ${describeValue(hooks['hooks'])}); no hooks were loaded from it`, at('hooks')));
+    else
+      problems.push(
+        settingProblem(
+          'rejected',
+          'invalid_setting',
+          `\`hooks\` in \`[hooks]\` must be an array of hook tables, written \`[[hooks.hooks]]\` (got ${describeValue(hooks['hooks'])}); no hooks were loaded from it`,
+          at('hooks'),
+        ),
+      );
   }
 
   for (const key of Object.keys(hooks)) {

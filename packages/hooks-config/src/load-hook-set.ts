@@ -52,10 +52,6 @@ export function loadHookSet(input: LoadHookSetInput): Result<LoadedHooks, FileIs
     sha256: p.sha256,
     ...(p.scriptDigests ? { scriptDigests: p.scriptDigests } : {}),
   });
-  const projectHooks = p.unreadable
-    ? skippedProjectHooks(p.file, 'project_file_unreadable', p.unreadable)
-    : approval.loadable && p.bytes !== null
-      ? parseProjectHooks(p.bytes, p.file)
-      : null;
+  const projectHooks = p.unreadable ? skippedProjectHooks(p.file, 'project_file_unreadable', p.unreadable) : approval.loadable && p.bytes !== null ? parseProjectHooks(p.bytes, p.file) : null;
   return ok({ userConfig, set: buildHookSet(userConfig.hooks, projectHooks), project: approval });
 }

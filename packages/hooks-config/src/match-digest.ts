@@ -17,7 +17,10 @@ export interface DigestMatchError {
  * matches none is refused, so an approval can only ever name the file as it is now.
  */
 export function matchDigest(input: string, candidates: readonly string[]): Result<string, DigestMatchError> {
-  const typed = input.trim().toLowerCase().replace(/^sha256:/, '');
+  const typed = input
+    .trim()
+    .toLowerCase()
+    .replace(/^sha256:/, '');
   if (!/^[0-9a-f]+$/.test(typed) || typed.length > 64) {
     return fail({ code: 'invalid_digest', message: 'a digest is 64 hexadecimal characters (or a unique prefix of at least 12)' });
   }

@@ -124,11 +124,16 @@ describe('matchPermission', () => {
 
     it('an allow never matches a command with a part the glob does not match', () => {
       fc.assert(
-        fc.property(fc.constantFrom('git *', 'ls*', 'npm test'), fc.array(fc.constantFrom('git log', 'ls -la', 'npm test', 'rm -rf /', 'curl x'), { minLength: 1, maxLength: 4 }), fc.constantFrom('; ', ' && ', ' | ', '\n'), (glob, parts, sep) => {
-          const allowed = actionOf([rule({ tool: 'bash', command: glob, action: 'allow' })], shell(parts.join(sep))) === 'allow';
-          const re = new RegExp(`^${glob.replace(/\*/g, '.*')}$`);
-          expect(allowed).toBe(parts.every((p) => re.test(p)));
-        }),
+        fc.property(
+          fc.constantFrom('git *', 'ls*', 'npm test'),
+          fc.array(fc.constantFrom('git log', 'ls -la', 'npm test', 'rm -rf /', 'curl x'), { minLength: 1, maxLength: 4 }),
+          fc.constantFrom('; ', ' && ', ' | ', '\n'),
+          (glob, parts, sep) => {
+            const allowed = actionOf([rule({ tool: 'bash', command: glob, action: 'allow' })], shell(parts.join(sep))) === 'allow';
+            const re = new RegExp(`^${glob.replace(/\*/g, '.*')}$`);
+            expect(allowed).toBe(parts.every((p) => re.test(p)));
+          },
+        ),
       );
     });
   });

@@ -80,9 +80,7 @@ function parseNode(raw: unknown, path: string, issues: ConditionIssue[]): HookCo
         const value = raw[field];
         push(
           'invalid_condition',
-          value === undefined
-            ? `\`${path}\` (a \`${kind}\` condition) needs \`${field}\``
-            : `\`${path}.${field}\` must be ${EXPECTED[field] ?? 'valid'} (got ${describeValue(value)})`,
+          value === undefined ? `\`${path}\` (a \`${kind}\` condition) needs \`${field}\`` : `\`${path}.${field}\` must be ${EXPECTED[field] ?? 'valid'} (got ${describeValue(value)})`,
         );
       }
     }
@@ -109,10 +107,7 @@ function parseNode(raw: unknown, path: string, issues: ConditionIssue[]): HookCo
       const mode = raw['mode'] as string;
       if (canonicalMode(mode) === null) {
         const hint = didYouMean(suggest(mode.trim().toLowerCase(), MODE_SPELLINGS));
-        return push(
-          'unknown_mode',
-          `${named('unknown mode', mode)} in \`${path}\`${hint || '; modes are `plan`, `work` (also `act`, `agent`, `auto`, `yolo`) and `operate`'}`,
-        );
+        return push('unknown_mode', `${named('unknown mode', mode)} in \`${path}\`${hint || '; modes are `plan`, `work` (also `act`, `agent`, `auto`, `yolo`) and `operate`'}`);
       }
       return { type: 'mode', mode };
     }
@@ -127,9 +122,7 @@ function parseNode(raw: unknown, path: string, issues: ConditionIssue[]): HookCo
     }
     case 'all':
     case 'any': {
-      const children = (raw['conditions'] as unknown[])
-        .map((child, i) => parseNode(child, `${path}.conditions[${i}]`, issues))
-        .filter((c): c is HookCondition => c !== null);
+      const children = (raw['conditions'] as unknown[]).map((child, i) => parseNode(child, `${path}.conditions[${i}]`, issues)).filter((c): c is HookCondition => c !== null);
       return { type: kind, conditions: children };
     }
   }

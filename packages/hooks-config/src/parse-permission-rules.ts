@@ -62,12 +62,26 @@ export function parsePermissionRules(text: string, file = 'permissions.toml'): R
   for (const key of Object.keys(doc)) {
     if (PERMISSIONS_FILE_KEYS.includes(key)) continue;
     const near = suggest(key, PERMISSIONS_FILE_KEYS);
-    issue('warning', 'unknown_setting', tomlKeyLine(layout, [], key), null, `${tok(key) ? `unknown key ${tok(key)}` : 'an unknown key'} is ignored${near ? `; did you mean \`${near}\`?` : ''}`, 'write each rule as a `[[rules]]` entry');
+    issue(
+      'warning',
+      'unknown_setting',
+      tomlKeyLine(layout, [], key),
+      null,
+      `${tok(key) ? `unknown key ${tok(key)}` : 'an unknown key'} is ignored${near ? `; did you mean \`${near}\`?` : ''}`,
+      'write each rule as a `[[rules]]` entry',
+    );
   }
   const raw = doc['rules'];
   if (raw === undefined) return ok({ file, rules: [], issues });
   if (!Array.isArray(raw)) {
-    issue('rejected', 'invalid_type', tomlKeyLine(layout, [], 'rules'), null, `\`rules\` must be an array of tables (got ${describeValue(raw)}); no rule was loaded`, 'write each rule as a `[[rules]]` entry');
+    issue(
+      'rejected',
+      'invalid_type',
+      tomlKeyLine(layout, [], 'rules'),
+      null,
+      `\`rules\` must be an array of tables (got ${describeValue(raw)}); no rule was loaded`,
+      'write each rule as a `[[rules]]` entry',
+    );
     return ok({ file, rules: [], issues });
   }
 
@@ -130,7 +144,8 @@ export function checkRule(entry: unknown, reject: Report, warn: Report): Omit<Pe
   if (command !== null && command.trim() === '') reject('invalid_value', '`command` is empty', 'write a command glob, e.g. `command = "git status*"`, or remove it');
   if (path !== null && path.trim() === '') reject('invalid_value', '`path` is empty', 'write a path glob, e.g. `path = "src/**"`, or remove it');
   if (command !== null && path !== null) reject('conflicting_keys', 'a rule takes `command` or `path`, not both', 'split it into two rules');
-  if (workspace !== null && !ABSOLUTE.test(workspace)) reject('invalid_value', '`workspace` must be an absolute path', 'write the workspace\u2019s full path, e.g. `workspace = "/home/me/project"`, or remove it');
+  if (workspace !== null && !ABSOLUTE.test(workspace))
+    reject('invalid_value', '`workspace` must be an absolute path', 'write the workspace\u2019s full path, e.g. `workspace = "/home/me/project"`, or remove it');
 
   let action: PermissionAction | null = null;
   if (actionRaw !== null) {

@@ -61,12 +61,7 @@ export function entryProblem(ref: EntryRef, severity: ProblemSeverity, code: Pro
 }
 
 /** A problem about a `[hooks]` setting: ``{severity}: `[hooks]` setting — {detail}``. */
-export function settingProblem(
-  severity: ProblemSeverity,
-  code: ProblemCode,
-  detail: string,
-  where: { readonly file: string; readonly line: number | null },
-): ConfigProblem {
+export function settingProblem(severity: ProblemSeverity, code: ProblemCode, detail: string, where: { readonly file: string; readonly line: number | null }): ConfigProblem {
   return {
     severity,
     code,
@@ -82,11 +77,7 @@ export function settingProblem(
 }
 
 /** A problem about a whole project hooks file: `warning: project hooks file — {detail}`. */
-export function projectFileProblem(
-  code: ProblemCode,
-  detail: string,
-  where: { readonly file: string; readonly line: number | null },
-): ConfigProblem {
+export function projectFileProblem(code: ProblemCode, detail: string, where: { readonly file: string; readonly line: number | null }): ConfigProblem {
   return {
     severity: 'warning',
     code,

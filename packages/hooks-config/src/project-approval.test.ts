@@ -17,8 +17,7 @@ const verdict = (config: string, file: Uint8Array | null = FILE, scripts: Record
     scriptDigests: new Map(Object.entries(scripts)),
   });
 
-const approved = (extra = '') =>
-  `[projects."${WS}"]\ntrust_level = "trusted"\nhooks_approved_sha256 = "${DIGEST}"\nhooks_approved_scripts = { ".codewhale/hooks/gate.sh" = "${SCRIPT}" }\n${extra}`;
+const approved = (extra = '') => `[projects."${WS}"]\ntrust_level = "trusted"\nhooks_approved_sha256 = "${DIGEST}"\nhooks_approved_scripts = { ".codewhale/hooks/gate.sh" = "${SCRIPT}" }\n${extra}`;
 
 describe('projectApproval (D11–D14)', () => {
   it('none: no project file', () => {

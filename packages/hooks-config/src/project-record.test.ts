@@ -8,7 +8,7 @@ const rec = (text: string, ws = '/w/p') => readProjectRecord(userConfig(text).do
 describe('readProjectRecord (D12)', () => {
   it('reads trust case-insensitively after trimming, for the exact workspace key', () => {
     expect(rec('[projects."/w/p"]\ntrust_level = " Trusted "\n').trusted).toBe(true);
-    expect(rec("[projects.'/w/p']\ntrust_level = \"trusted\"\n").trusted).toBe(true);
+    expect(rec('[projects.\'/w/p\']\ntrust_level = "trusted"\n').trusted).toBe(true);
     expect(rec('[projects."/w/p"]\ntrust_level = "untrusted"\n').trusted).toBe(false);
     expect(rec('[projects."/w/p/"]\ntrust_level = "trusted"\n').trusted).toBe(false);
     expect(rec('[projects."/w/p"]\ntrust_level = true\n').trusted).toBe(false);

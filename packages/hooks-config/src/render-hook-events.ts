@@ -1,8 +1,7 @@
 import { HOOK_EVENT_CATALOGUE, STEERING_EVENTS } from '@codewhale/hooks-payloads';
 
 const code = (s: string): string => `\`${s}\``;
-const list = (items: readonly string[]): string =>
-  items.length <= 2 ? items.map(code).join(' and ') : `${items.slice(0, -1).map(code).join(', ')}, and ${code(items[items.length - 1]!)}`;
+const list = (items: readonly string[]): string => (items.length <= 2 ? items.map(code).join(' and ') : `${items.slice(0, -1).map(code).join(', ')}, and ${code(items[items.length - 1]!)}`);
 
 /**
  * `hooks events` (reference §18.4, scope reworded to the contract): a header, the scope, one

@@ -17,9 +17,7 @@ describe('renderHooksList (reference §18.3)', () => {
   });
 
   it('no runnable hooks: every entry was rejected', () => {
-    expect(list(hooksToml('name = "gate"\nevent = "session_start"\ncommand = ""'))).toBe(
-      `${NO_RUNNABLE_HOOKS_TEXT}\n\n  - rejected: \`session_start\` hook \`gate\` \u2014 \`command\` is empty`,
-    );
+    expect(list(hooksToml('name = "gate"\nevent = "session_start"\ncommand = ""'))).toBe(`${NO_RUNNABLE_HOOKS_TEXT}\n\n  - rejected: \`session_start\` hook \`gate\` \u2014 \`command\` is empty`);
   });
 
   it('list_renders_hooks_grouped_by_event (alphabetical) and notes disabled state', () => {
@@ -120,7 +118,10 @@ describe('renderHooksList (reference §18.3)', () => {
 
   it('preview_command_defangs_control_characters and truncates to 60', () => {
     const text = list(hooksToml(`event = "turn_end"\ncommand = ${formatTomlString(`echo \u001b[2Jhi\r\tthere\u0007${'x'.repeat(80)}`)}`));
-    const preview = text.split('\n').find((l) => l.startsWith('      $ '))!.slice(8);
+    const preview = text
+      .split('\n')
+      .find((l) => l.startsWith('      $ '))!
+      .slice(8);
     expect(preview).not.toMatch(/[\u0000-\u001f\u007f]/);
     expect(preview).toContain('there');
     expect(Array.from(preview)).toHaveLength(60);
@@ -173,9 +174,7 @@ describe('hooksListToJson', () => {
   });
 
   it('describes the project as snake_case too', () => {
-    const json = hooksListToJson(
-      buildHooksList(load(''), { state: 'pending', trusted: true, digest: 'ef'.repeat(32), approvedDigest: null, scripts: [], changedScripts: [], loadable: false }),
-    );
+    const json = hooksListToJson(buildHooksList(load(''), { state: 'pending', trusted: true, digest: 'ef'.repeat(32), approvedDigest: null, scripts: [], changedScripts: [], loadable: false }));
     expect(json['project']).toEqual({ file_present: true, trusted: true, state: 'pending', digest: 'ef'.repeat(32), loaded: false, changed_scripts: 0 });
   });
 });
@@ -223,7 +222,9 @@ describe('properties', () => {
           // A command's text may legitimately appear as a hook's name (shown in problems, with
           // its control characters made spaces: `a\n🐳#` reads `a 🐳#`): skip those.
           const shown = (name: string) => [name, sanitizeLine(name).text];
-          for (const e of entries) if (e.command.length > 3 && /[^a-zA-Z ]/.test(e.command) && !entries.some((o) => o.name !== undefined && shown(o.name).some((n) => n.includes(e.command)))) expect(p.summary).not.toContain(e.command);
+          for (const e of entries)
+            if (e.command.length > 3 && /[^a-zA-Z ]/.test(e.command) && !entries.some((o) => o.name !== undefined && shown(o.name).some((n) => n.includes(e.command))))
+              expect(p.summary).not.toContain(e.command);
         }
         expect(rendered).not.toContain(SECRET);
         expect(rendered).not.toContain('/home/alice/private');

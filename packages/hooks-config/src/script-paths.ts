@@ -11,14 +11,36 @@
  */
 
 const SCRIPT_EXTENSIONS = new Set([
-  'sh', 'bash', 'zsh', 'ksh', 'fish', 'py', 'rb', 'pl', 'js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'php', 'lua',
-  'ps1', 'psm1', 'bat', 'cmd', 'tcl', 'r', 'jl', 'go', 'swift', 'exs', 'awk',
+  'sh',
+  'bash',
+  'zsh',
+  'ksh',
+  'fish',
+  'py',
+  'rb',
+  'pl',
+  'js',
+  'mjs',
+  'cjs',
+  'ts',
+  'mts',
+  'cts',
+  'php',
+  'lua',
+  'ps1',
+  'psm1',
+  'bat',
+  'cmd',
+  'tcl',
+  'r',
+  'jl',
+  'go',
+  'swift',
+  'exs',
+  'awk',
 ]);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'mksh']);
-const INTERPRETERS = new Set([
-  ...SHELLS, 'python', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'pwsh', 'powershell',
-  'tsx', 'ts-node', 'source', '.', 'awk',
-]);
+const INTERPRETERS = new Set([...SHELLS, 'python', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl', 'php', 'lua', 'pwsh', 'powershell', 'tsx', 'ts-node', 'source', '.', 'awk']);
 /** Words after which the command word is still to come. */
 const PREFIXES = new Set(['env', 'exec', 'nohup', 'time', 'command', 'builtin', 'nice', 'then', 'do', 'else', 'if', 'elif', 'while', 'until', '!', '{', 'sudo', 'doas']);
 const CODE_OPTIONS = new Set(['-c', '-e', '-m', '-p', '--eval', '--print', '-Command', '-EncodedCommand']);
@@ -124,7 +146,12 @@ const extension = (t: string): string => {
 };
 const interpreterName = (t: string): string => {
   const base = t.split('/').pop() ?? t;
-  return base === '.' ? base : base.replace(/(\d+(\.\d+)*)$/, '').replace(/\.exe$/i, '').toLowerCase();
+  return base === '.'
+    ? base
+    : base
+        .replace(/(\d+(\.\d+)*)$/, '')
+        .replace(/\.exe$/i, '')
+        .toLowerCase();
 };
 
 /** The workspace-relative script paths `command` names (sorted, unique). See the module comment. */

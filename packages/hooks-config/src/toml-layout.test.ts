@@ -3,16 +3,7 @@ import { scanTomlLayout } from './toml-layout.js';
 
 describe('scanTomlLayout', () => {
   it('finds headers with decoded key paths and 1-based lines, under every spelling', () => {
-    const text = [
-      '# top',
-      'a = 1',
-      '[projects."/a/b"]',
-      "[projects.'/c d']",
-      '[ projects . "e\\"f\\\\g" ] # comment',
-      '[[hooks.hooks]]',
-      '[["hooks".hooks]]',
-      '[projects."\\u002Fx"]',
-    ].join('\n');
+    const text = ['# top', 'a = 1', '[projects."/a/b"]', "[projects.'/c d']", '[ projects . "e\\"f\\\\g" ] # comment', '[[hooks.hooks]]', '[["hooks".hooks]]', '[projects."\\u002Fx"]'].join('\n');
     const l = scanTomlLayout(text);
     expect(l.headers.map((h) => [h.kind, h.path, h.line])).toEqual([
       ['table', ['projects', '/a/b'], 3],

@@ -75,7 +75,10 @@ describe('properties', () => {
   });
 
   it('produces valid UTF-8 from well-formed input', () => {
-    fc.assert(fc.property(text, fc.integer({ min: 0, max: 400 }), (s, max) => isWellFormed(truncateBytes(s, max).text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 400 }), (s, max) => isWellFormed(truncateBytes(s, max).text)),
+      { numRuns: 300 },
+    );
   });
 
   it('is idempotent', () => {

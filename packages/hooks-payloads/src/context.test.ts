@@ -35,7 +35,13 @@ describe('normalizeExitCode (reference §8.2)', () => {
 
 describe('properties', () => {
   it('every signed 64-bit bigint and every safe integer survives unchanged', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => normalizeExitCode(n) === n), { numRuns: 200 });
-    fc.assert(fc.property(fc.maxSafeInteger(), (n) => normalizeExitCode(n) === BigInt(n)), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => normalizeExitCode(n) === n),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => normalizeExitCode(n) === BigInt(n)),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,14 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  HOOK_EVENT_NAMES,
-  HOOK_EVENT_CATALOGUE,
-  STEERING_EVENTS,
-  eventSpec,
-  isHookEventName,
-  isSteeringEvent,
-  type HookEventName,
-  type HookEnvVar,
-} from './events.js';
+import { HOOK_EVENT_NAMES, HOOK_EVENT_CATALOGUE, STEERING_EVENTS, eventSpec, isHookEventName, isSteeringEvent, type HookEventName, type HookEnvVar } from './events.js';
 
 const DOCUMENTED_ORDER = [
   'session_start',
@@ -77,12 +68,7 @@ describe.each(DOCUMENTED_ORDER as HookEventName[])('event %s', (name) => {
   });
 
   it('has the documented failure policy', () => {
-    const expected =
-      name === 'message_submit'
-        ? 'block-on-strict-failure'
-        : EXECUTE_PATH.has(name)
-          ? 'stop-on-strict-failure'
-          : 'always-continue';
+    const expected = name === 'message_submit' ? 'block-on-strict-failure' : EXECUTE_PATH.has(name) ? 'stop-on-strict-failure' : 'always-continue';
     expect(spec.failurePolicy).toBe(expected);
     if (STRUCTURED_OBSERVERS.has(name) || name === 'shell_env') expect(spec.failurePolicy).toBe('always-continue');
   });

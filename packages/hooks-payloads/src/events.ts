@@ -47,15 +47,7 @@ export type FailurePolicy =
   | 'block-on-strict-failure';
 
 /** The stdin document an event's hooks receive (`none` means EOF at once). */
-export type StdinDocumentKind =
-  | 'none'
-  | 'message_submit'
-  | 'turn_end'
-  | 'subagent_spawn'
-  | 'subagent_complete'
-  | 'session_state'
-  | 'session_error'
-  | 'tool_call_after_receipt';
+export type StdinDocumentKind = 'none' | 'message_submit' | 'turn_end' | 'subagent_spawn' | 'subagent_complete' | 'session_state' | 'session_error' | 'tool_call_after_receipt';
 
 /** Names of the environment variables a hook can receive. */
 export type HookEnvVar =
@@ -150,30 +142,19 @@ export const HOOK_EVENT_CATALOGUE: readonly HookEventSpec[] = [
     stdin: 'none',
     description: 'fires before each tool call; can allow/deny/ask, rewrite input, add context',
   },
-  observer(
-    'tool_call_after',
-    'fires after each tool call settles (observer-only)',
-    'tool_call_after_receipt',
-    [...UI_BASE, ...TOOL_SETTLED],
-    'stop-on-strict-failure',
-    { toolIdentity: true, mode: true, exitCode: true },
-  ),
+  observer('tool_call_after', 'fires after each tool call settles (observer-only)', 'tool_call_after_receipt', [...UI_BASE, ...TOOL_SETTLED], 'stop-on-strict-failure', {
+    toolIdentity: true,
+    mode: true,
+    exitCode: true,
+  }),
   observer('mode_change', 'fires on every applied Plan/Work/Operate transition', 'none', [...UI_BASE, 'DEEPSEEK_PREVIOUS_MODE']),
-  observer(
-    'on_error',
-    'fires on transport, capacity and auth errors, and on tool failures',
-    'none',
-    [...UI_BASE, 'DEEPSEEK_ERROR', ...TOOL_SETTLED],
-    'stop-on-strict-failure',
-    { toolIdentity: true, mode: true, exitCode: true },
-  ),
+  observer('on_error', 'fires on transport, capacity and auth errors, and on tool failures', 'none', [...UI_BASE, 'DEEPSEEK_ERROR', ...TOOL_SETTLED], 'stop-on-strict-failure', {
+    toolIdentity: true,
+    mode: true,
+    exitCode: true,
+  }),
   observer('subagent_spawn', 'fires when a sub-agent starts (observer-only)', 'subagent_spawn', [...UI_BASE, 'DEEPSEEK_MESSAGE']),
-  observer(
-    'subagent_complete',
-    'fires when a sub-agent completes, fails, or is cancelled (observer-only)',
-    'subagent_complete',
-    [...UI_BASE, 'DEEPSEEK_MESSAGE'],
-  ),
+  observer('subagent_complete', 'fires when a sub-agent completes, fails, or is cancelled (observer-only)', 'subagent_complete', [...UI_BASE, 'DEEPSEEK_MESSAGE']),
   {
     name: 'shell_env',
     steering: 'env',
@@ -186,11 +167,7 @@ export const HOOK_EVENT_CATALOGUE: readonly HookEventSpec[] = [
   },
   observer('session_idle', 'fires when the session settles back to idle with nothing outstanding (observer-only)', 'session_state'),
   observer('session_error', 'fires when a turn ends in a terminal failure (observer-only)', 'session_error'),
-  observer(
-    'waiting_for_user',
-    'fires when the agent starts waiting on you: an approval, a question, or a parked goal continuation (observer-only)',
-    'session_state',
-  ),
+  observer('waiting_for_user', 'fires when the agent starts waiting on you: an approval, a question, or a parked goal continuation (observer-only)', 'session_state'),
   observer('session_busy', 'fires when an idle or waiting session begins or resumes work (observer-only)', 'session_state'),
 ];
 
@@ -209,9 +186,7 @@ export function eventSpec(name: HookEventName): HookEventSpec {
 }
 
 /** The steering allowlist: exactly the events whose hooks can change what happens next. */
-export const STEERING_EVENTS: readonly HookEventName[] = HOOK_EVENT_CATALOGUE.filter((e) => e.steering !== 'observer').map(
-  (e) => e.name,
-);
+export const STEERING_EVENTS: readonly HookEventName[] = HOOK_EVENT_CATALOGUE.filter((e) => e.steering !== 'observer').map((e) => e.name);
 
 /** True for `message_submit`, `tool_call_before` and `shell_env`, false for every observer. */
 export function isSteeringEvent(name: HookEventName): boolean {

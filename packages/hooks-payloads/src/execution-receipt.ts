@@ -40,7 +40,6 @@ export interface ExecutionReceipt {
   readonly stderrTruncated: boolean;
 }
 
-
 function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');
 }

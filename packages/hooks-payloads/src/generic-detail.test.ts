@@ -73,14 +73,16 @@ describe('properties', () => {
   });
 
   it('is always one of a small set of shapes', () => {
-    const shapes = /^(hook returned no verdict|hook timed out( after \d+s)?|hook process could not be started( \([A-Za-z]+\))?|hook process could not be contained|hook executor did not run|hook could not be submitted|hook did not complete cleanly|hook approval was revoked|no verdict: output exceeded 64 KiB)$/;
+    const shapes =
+      /^(hook returned no verdict|hook timed out( after \d+s)?|hook process could not be started( \([A-Za-z]+\))?|hook process could not be contained|hook executor did not run|hook could not be submitted|hook did not complete cleanly|hook approval was revoked|no verdict: output exceeded 64 KiB)$/;
     const error = fc.oneof(
       fc.string({ maxLength: 40 }),
-      fc.constantFrom('Hook timed out after ', 'hook process could not be started (', 'Failed to wait for hook', 'background hook setup').chain((p) =>
-        fc.string({ maxLength: 30 }).map((s) => p + s),
-      ),
+      fc.constantFrom('Hook timed out after ', 'hook process could not be started (', 'Failed to wait for hook', 'background hook setup').chain((p) => fc.string({ maxLength: 30 }).map((s) => p + s)),
     );
-    fc.assert(fc.property(error, (e) => shapes.test(genericDetail(e))), { numRuns: 300 });
+    fc.assert(
+      fc.property(error, (e) => shapes.test(genericDetail(e))),
+      { numRuns: 300 },
+    );
   });
 });
 

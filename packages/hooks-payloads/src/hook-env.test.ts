@@ -184,17 +184,14 @@ describe('buildHookEnv: bounded values (D18: truncated once)', () => {
   });
 
   it('exports the execution receipt exact or not at all', () => {
-    const receiptEnv = (receipt: string): Record<string, string> =>
-      buildHookEnv({ event: 'tool_call_after', tool: { name: 'Bash', executionReceipt: receipt } });
+    const receiptEnv = (receipt: string): Record<string, string> => buildHookEnv({ event: 'tool_call_after', tool: { name: 'Bash', executionReceipt: receipt } });
     const big = `{"stdout":"${'x'.repeat(32_768)}"}`;
     expect(receiptEnv(big)).not.toHaveProperty('DEEPSEEK_TOOL_EXECUTION_RECEIPT');
     expect(receiptEnv('{"a":"\u0000"}')).not.toHaveProperty('DEEPSEEK_TOOL_EXECUTION_RECEIPT');
     const exact = `{"s":"${'y'.repeat(32_768 - 8)}"}`;
     expect(utf8ByteLength(exact)).toBe(32_768);
     expect(receiptEnv(exact).DEEPSEEK_TOOL_EXECUTION_RECEIPT).toBe(exact);
-    expect(buildHookEnv({ event: 'tool_call_before', tool: { name: 'Bash', executionReceipt: '{}' } })).not.toHaveProperty(
-      'DEEPSEEK_TOOL_EXECUTION_RECEIPT',
-    );
+    expect(buildHookEnv({ event: 'tool_call_before', tool: { name: 'Bash', executionReceipt: '{}' } })).not.toHaveProperty('DEEPSEEK_TOOL_EXECUTION_RECEIPT');
   });
 
   it('tells the caller to clear an inherited receipt before applying the current context', () => {

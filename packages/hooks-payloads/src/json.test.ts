@@ -43,6 +43,9 @@ describe('tryParseJson / isJsonObject', () => {
 
 describe('properties', () => {
   it('is byte-identical to JSON.stringify for ordinary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => toJson(v as never) === JSON.stringify(v)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => toJson(v as never) === JSON.stringify(v)),
+      { numRuns: 300 },
+    );
   });
 });

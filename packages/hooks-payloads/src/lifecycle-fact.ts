@@ -3,14 +3,7 @@ import type { ExecutionReceipt } from './execution-receipt.js';
 import { buildToolCallAfterDocument } from './execution-receipt.js';
 import type { JsonValue } from './json.js';
 import { toJson } from './json.js';
-import {
-  buildSessionErrorDocument,
-  buildSubagentCompleteDocument,
-  buildSubagentSpawnDocument,
-  buildTurnEndDocument,
-  subagentPreview,
-  type TurnEndInput,
-} from './observer-documents.js';
+import { buildSessionErrorDocument, buildSubagentCompleteDocument, buildSubagentSpawnDocument, buildTurnEndDocument, subagentPreview, type TurnEndInput } from './observer-documents.js';
 import type { SessionTransition } from './session-state.js';
 
 /** Session-wide facts every lifecycle event carries. */

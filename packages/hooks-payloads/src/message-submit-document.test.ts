@@ -123,10 +123,7 @@ describe('buildMessageSubmitDocument', () => {
 });
 
 describe('properties', () => {
-  const unit = fc.oneof(
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }),
-    fc.constantFrom('"', '\\', '\n', '\u0001', '\u001f', '鲸', '🐋', '\u2028', '\u007f'),
-  );
+  const unit = fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }), fc.constantFrom('"', '\\', '\n', '\u0001', '\u001f', '鲸', '🐋', '\u2028', '\u007f'));
   const text = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc.tuple(fc.array(unit, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 12_000 })).map(([u, n]) => u.join('').repeat(n)),
@@ -145,9 +142,10 @@ describe('properties', () => {
         if (isWellFormed(t)) expect(isWellFormed(doc.text)).toBe(true);
         const p = parsed(doc.json);
         if (doc.metadataCap === null) for (const k of META_KEYS) expect(k in p).toBe(false);
-        else for (const k of ['session_id', 'workspace', 'mode', 'model']) {
-          if (p[k] !== null) expect(utf8ByteLength(p[k] as string)).toBeLessThanOrEqual(doc.metadataCap + 14);
-        }
+        else
+          for (const k of ['session_id', 'workspace', 'mode', 'model']) {
+            if (p[k] !== null) expect(utf8ByteLength(p[k] as string)).toBeLessThanOrEqual(doc.metadataCap + 14);
+          }
       }),
       { numRuns: 100 },
     );

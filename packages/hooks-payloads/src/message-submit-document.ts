@@ -153,4 +153,3 @@ export function buildMessageSubmitDocument(input: MessageSubmitInput): MessageSu
   }
   return { json, text: text.slice(0, end), textBytes: bytes, textOriginalBytes: originalBytes, textTruncated: true, metadataCap: cap };
 }
-

@@ -1,14 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { outcomeOf, type Run } from './test-outcome.js';
 import fc from 'fast-check';
-import {
-  parseMessageSubmitStdout,
-  startMessageSubmitChain,
-  stepMessageSubmit,
-  finishMessageSubmit,
-  foldMessageSubmit,
-  lostMessageSubmit,
-} from './message-submit.js';
+import { parseMessageSubmitStdout, startMessageSubmitChain, stepMessageSubmit, finishMessageSubmit, foldMessageSubmit, lostMessageSubmit } from './message-submit.js';
 import { backgroundOutcome, type HookIdentity, type HookOutcome } from './outcome.js';
 
 /** A foreground `message_submit` hook outcome. */
@@ -272,7 +265,22 @@ describe('properties', () => {
 describe('a hook that hands back the same text', () => {
   it('is recorded as unchanged, not replaced', () => {
     const hook = { index: 0, name: 'echo', label: 'echo', event: 'message_submit' as const, source: 'global' as const, continueOnError: true, background: false };
-    const outcome = { hook, background: false, strict: false, success: true, exitCode: 0, signal: null, durationMs: 1, timedOut: false, spawnError: null, error: null, stdout: '{"text":"same"}', stderr: '', stdoutTruncated: false, stderrTruncated: false };
+    const outcome = {
+      hook,
+      background: false,
+      strict: false,
+      success: true,
+      exitCode: 0,
+      signal: null,
+      durationMs: 1,
+      timedOut: false,
+      spawnError: null,
+      error: null,
+      stdout: '{"text":"same"}',
+      stderr: '',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+    };
     const result = foldMessageSubmit('same', [outcome]);
     expect(result.kind).toBe('unchanged');
     expect(result.steps.map((s) => s.result)).toEqual(['unchanged']);

@@ -7,10 +7,7 @@ import { isStrict } from './is-strict.js';
 import { observedExitCode, outcomeDetail, type HookIdentity, type HookOutcome } from './outcome.js';
 
 /** What one `message_submit` hook's stdout (exit 0) means for the text. */
-export type MessageSubmitStdout =
-  | { readonly kind: 'unchanged' }
-  | { readonly kind: 'replace'; readonly text: string }
-  | { readonly kind: 'invalid'; readonly problem: string };
+export type MessageSubmitStdout = { readonly kind: 'unchanged' } | { readonly kind: 'replace'; readonly text: string } | { readonly kind: 'invalid'; readonly problem: string };
 
 /**
  * Parse a `message_submit` hook's stdout. Empty stdout, or a JSON object without `text`,
@@ -102,8 +99,7 @@ export function stepMessageSubmit(chain: MessageSubmitChain, outcome: HookOutcom
       const reason = parsedReason ?? (generic !== NO_VERDICT_DETAIL ? generic : 'message_submit hook failed and blocked submission');
       return { ...chain, blocked: { reason, hook: outcome.hook.label }, steps: [...chain.steps, step('blocked', reason)] };
     }
-    const warning =
-      parsedReason ?? (generic !== NO_VERDICT_DETAIL ? generic : code !== null ? `message_submit hook exited with code ${code}` : generic);
+    const warning = parsedReason ?? (generic !== NO_VERDICT_DETAIL ? generic : code !== null ? `message_submit hook exited with code ${code}` : generic);
     return { ...chain, warning, steps: [...chain.steps, step('failed', warning)] };
   }
   const parsed = parseMessageSubmitStdout(outcome.stdout);

@@ -129,9 +129,7 @@ export function buildSubagentSpawnDocument(input: SubagentCommon & { readonly pr
 }
 
 /** The `subagent_complete` stdin document (result preview ≤ 2,048 bytes, and a status). */
-export function buildSubagentCompleteDocument(
-  input: SubagentCommon & { readonly result: string; readonly status?: string | null },
-): Record<string, unknown> {
+export function buildSubagentCompleteDocument(input: SubagentCommon & { readonly result: string; readonly status?: string | null }): Record<string, unknown> {
   const p = subagentPreview(input.result);
   return {
     ...common(input, 'subagent_complete'),
@@ -161,7 +159,12 @@ export function subagentCompletionStatus(result: string): string {
       // fall through to the summary forms
     }
   }
-  const first = result.split('\n').find((l) => l.trim() !== '')?.trim().toLowerCase() ?? '';
+  const first =
+    result
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .toLowerCase() ?? '';
   if (first === 'cancelled' || first === 'canceled' || first.startsWith('cancelled:') || first.startsWith('canceled:')) return 'cancelled';
   if (first === 'failed' || first.startsWith('failed:')) return 'failed';
   if (first === 'interrupted' || first.startsWith('interrupted:')) return 'interrupted';

@@ -36,9 +36,7 @@ describe('observedExitCode', () => {
 describe('outcomeDetail', () => {
   it('renders the runner error through the generic allowlist', () => {
     expect(outcomeDetail(outcome({ exitCode: null, timedOut: true, error: 'Hook timed out after 1s' }))).toBe('hook timed out after 1s');
-    expect(outcomeDetail(outcome({ exitCode: null, spawnError: 'NotFound', error: 'hook process could not be started (NotFound) /bin/gate' }))).toBe(
-      'hook process could not be started (NotFound)',
-    );
+    expect(outcomeDetail(outcome({ exitCode: null, spawnError: 'NotFound', error: 'hook process could not be started (NotFound) /bin/gate' }))).toBe('hook process could not be started (NotFound)');
     expect(outcomeDetail(outcome({ exitCode: null, error: 'weird /Users/me/secret' }))).toBe('hook returned no verdict');
   });
 

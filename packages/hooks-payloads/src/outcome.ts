@@ -19,14 +19,7 @@ export interface HookIdentity {
 }
 
 /** Error kinds a spawn failure is reported by (never by path or command line). */
-export type SpawnErrorKind =
-  | 'NotFound'
-  | 'PermissionDenied'
-  | 'InvalidInput'
-  | 'ResourceBusy'
-  | 'OutOfMemory'
-  | 'Interrupted'
-  | 'Other';
+export type SpawnErrorKind = 'NotFound' | 'PermissionDenied' | 'InvalidInput' | 'ResourceBusy' | 'OutOfMemory' | 'Interrupted' | 'Other';
 
 /**
  * One hook run, the same shape for success and failure (foreground, or a background

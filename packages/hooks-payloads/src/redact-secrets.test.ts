@@ -15,10 +15,15 @@ describe('redactSecrets', () => {
 
   it('replaces token shapes and credential assignments, in JSON too', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SECRETS), fc.constantFrom('TOKEN=%s', 'export API_KEY=%s', 'curl -H "Authorization: Bearer %s"', 'password: %s'), fc.string({ maxLength: 20 }), (secret, shape, noise) => {
-        const json = JSON.stringify({ command: `${noise.replace(/\s/g, '')} ${shape.replace('%s', secret)}` });
-        expect(redactSecrets(json)).not.toContain(secret);
-      }),
+      fc.property(
+        fc.constantFrom(...SECRETS),
+        fc.constantFrom('TOKEN=%s', 'export API_KEY=%s', 'curl -H "Authorization: Bearer %s"', 'password: %s'),
+        fc.string({ maxLength: 20 }),
+        (secret, shape, noise) => {
+          const json = JSON.stringify({ command: `${noise.replace(/\s/g, '')} ${shape.replace('%s', secret)}` });
+          expect(redactSecrets(json)).not.toContain(secret);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -26,12 +26,9 @@ describe('SECRET_NAME_RULES: each row catches its examples, in every spelling', 
     expect(normalizeSecretName('connect.sid')).toBe('connect_sid');
   });
 
-  it.each(['key', 'author', 'authors', 'bypass', 'monkey', 'keyboard', 'name', 'path', 'mode', 'passage', 'compass', 'tokenish'.slice(0, 3)])(
-    '%s is not a credential name',
-    (name) => {
-      expect(secretNameRule(name)).toBeNull();
-    },
-  );
+  it.each(['key', 'author', 'authors', 'bypass', 'monkey', 'keyboard', 'name', 'path', 'mode', 'passage', 'compass', 'tokenish'.slice(0, 3)])('%s is not a credential name', (name) => {
+    expect(secretNameRule(name)).toBeNull();
+  });
 });
 
 describe('TOKEN_SHAPE_RULES: each row catches its examples on its own', () => {
@@ -84,9 +81,44 @@ describe('headers, PEM blocks, JSON', () => {
 // ---- properties -------------------------------------------------------------------------
 
 const PROSE = [
-  'the', 'key', 'idea', 'password', 'reset', 'page', 'token', 'secret', 'session', 'cookie', 'auth', 'credentials',
-  'is', 'was', 'not', 'allowed', 'here', 'policy', 'blocked', 'by', 'project', 'because', 'expired', 'bearer', 'login',
-  'access', 'private', 'api', 'author', 'keys', 'user', 'rotate', 'your', 'first', 'please', 'denied', 'a', 'of',
+  'the',
+  'key',
+  'idea',
+  'password',
+  'reset',
+  'page',
+  'token',
+  'secret',
+  'session',
+  'cookie',
+  'auth',
+  'credentials',
+  'is',
+  'was',
+  'not',
+  'allowed',
+  'here',
+  'policy',
+  'blocked',
+  'by',
+  'project',
+  'because',
+  'expired',
+  'bearer',
+  'login',
+  'access',
+  'private',
+  'api',
+  'author',
+  'keys',
+  'user',
+  'rotate',
+  'your',
+  'first',
+  'please',
+  'denied',
+  'a',
+  'of',
 ];
 const prose = fc.array(fc.constantFrom(...PROSE), { minLength: 1, maxLength: 25 }).map((w) => w.join(' '));
 
@@ -113,7 +145,9 @@ const planted = fc.oneof(
     secrets: [v],
   })),
   fc.tuple(fc.constantFrom(...COMPOUND_NAMES), value).map(([n, v]) => ({ text: `${n} ${v}`, secrets: [v] })),
-  fc.tuple(fc.constantFrom('Authorization: Bearer', 'Authorization: Basic', 'authorization=Bearer', 'Basic', 'Digest', 'Bearer', 'bearer'), value).map(([h, v]) => ({ text: `${h} ${v}`, secrets: [v] })),
+  fc
+    .tuple(fc.constantFrom('Authorization: Bearer', 'Authorization: Basic', 'authorization=Bearer', 'Basic', 'Digest', 'Bearer', 'bearer'), value)
+    .map(([h, v]) => ({ text: `${h} ${v}`, secrets: [v] })),
   fc.tuple(value, value).map(([a, b]) => ({ text: `Cookie: sid=${a}; csrftoken=${b}`, secrets: [a, b] })),
   fc.tuple(fc.array(value, { minLength: 1, maxLength: 4 }), fc.constantFrom('RSA ', 'EC ', 'OPENSSH ', '')).map(([lines, kind]) => ({
     text: `-----BEGIN ${kind}PRIVATE KEY-----\n${lines.join('\n')}\n-----END ${kind}PRIVATE KEY-----`,
@@ -134,14 +168,7 @@ function channels(reason: string): string[] {
     outcomes: [outcomeOf('tool_call_before', 'gate', { exit: 2, stdout: JSON.stringify({ reason }) })],
   });
   const blocked = foldMessageSubmit('hi', [outcomeOf('message_submit', 'm', { exit: 2, stdout: JSON.stringify({ reason }) })]);
-  return [
-    sanitizeDenialReason(reason),
-    denied.message ?? '',
-    JSON.stringify(gateDecisionToJson(denied)),
-    exit2.message ?? '',
-    JSON.stringify(gateDecisionToJson(exit2)),
-    JSON.stringify(blocked),
-  ];
+  return [sanitizeDenialReason(reason), denied.message ?? '', JSON.stringify(gateDecisionToJson(denied)), exit2.message ?? '', JSON.stringify(gateDecisionToJson(exit2)), JSON.stringify(blocked)];
 }
 
 describe('properties', { timeout: 120_000 }, () => {

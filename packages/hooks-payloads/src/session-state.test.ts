@@ -15,13 +15,7 @@ function run(observations: readonly SessionObservation[], start: SessionStateMac
 
 describe('observeSessionState (reference §14)', () => {
   it('emits the contract reference sequence for a turn that asks a question and completes', () => {
-    const transitions = run([
-      { state: 'idle' },
-      { state: 'in_progress' },
-      { state: 'waiting', reason: 'user_input' },
-      { state: 'in_progress' },
-      { state: 'idle', lastTurnStatus: 'completed' },
-    ]);
+    const transitions = run([{ state: 'idle' }, { state: 'in_progress' }, { state: 'waiting', reason: 'user_input' }, { state: 'in_progress' }, { state: 'idle', lastTurnStatus: 'completed' }]);
     expect(transitions.map((t) => [t.event, JSON.stringify(t.payload)])).toEqual([
       ['session_busy', '{"from":"idle","to":"in_progress"}'],
       ['waiting_for_user', '{"from":"in_progress","to":"waiting","reason":"user_input"}'],
@@ -30,33 +24,36 @@ describe('observeSessionState (reference §14)', () => {
     ]);
   });
 
-  it.each<SessionObservation>([{ state: 'idle' }, { state: 'in_progress' }, { state: 'waiting', reason: 'approval' }])(
-    'records the first observation (%j) silently',
-    (first) => {
-      const r = observeSessionState(INITIAL_SESSION_STATE, first);
-      expect(r.transition).toBeNull();
-      expect(r.machine.current).toBe(first.state);
-    },
-  );
+  it.each<SessionObservation>([{ state: 'idle' }, { state: 'in_progress' }, { state: 'waiting', reason: 'approval' }])('records the first observation (%j) silently', (first) => {
+    const r = observeSessionState(INITIAL_SESSION_STATE, first);
+    expect(r.transition).toBeNull();
+    expect(r.machine.current).toBe(first.state);
+  });
 
   it('emits nothing when the same state is observed again, even with a different reason', () => {
     expect(run([{ state: 'in_progress' }, { state: 'in_progress' }])).toEqual([]);
-    expect(run([{ state: 'waiting', reason: 'approval' }, { state: 'waiting', reason: 'user_input' }])).toEqual([]);
+    expect(
+      run([
+        { state: 'waiting', reason: 'approval' },
+        { state: 'waiting', reason: 'user_input' },
+      ]),
+    ).toEqual([]);
     expect(run([{ state: 'idle' }, { state: 'idle', lastTurnStatus: 'failed' }])).toEqual([]);
   });
 
   it('carries each waiting reason', () => {
     for (const reason of ['approval', 'user_input', 'goal_continuation'] as const) {
-      expect(run([{ state: 'in_progress' }, { state: 'waiting', reason }])).toEqual([
-        { event: 'waiting_for_user', payload: { from: 'in_progress', to: 'waiting', reason } },
-      ]);
+      expect(run([{ state: 'in_progress' }, { state: 'waiting', reason }])).toEqual([{ event: 'waiting_for_user', payload: { from: 'in_progress', to: 'waiting', reason } }]);
     }
   });
 
   it('leaves last_turn_status out when it is not known', () => {
     const [t] = run([{ state: 'in_progress' }, { state: 'idle' }]);
     expect(JSON.stringify(t!.payload)).toBe('{"from":"in_progress","to":"idle"}');
-    const [w] = run([{ state: 'waiting', reason: 'approval' }, { state: 'idle', lastTurnStatus: null }]);
+    const [w] = run([
+      { state: 'waiting', reason: 'approval' },
+      { state: 'idle', lastTurnStatus: null },
+    ]);
     expect(JSON.stringify(w!.payload)).toBe('{"from":"waiting","to":"idle"}');
   });
 

@@ -32,10 +32,7 @@ export const INITIAL_SESSION_STATE: SessionStateMachine = { current: null };
  * `waiting_for_user` (with its reason) or `session_idle` (with `last_turn_status` when
  * known). `session_error` is not part of this machine.
  */
-export function observeSessionState(
-  machine: SessionStateMachine,
-  observation: SessionObservation,
-): { machine: SessionStateMachine; transition: SessionTransition | null } {
+export function observeSessionState(machine: SessionStateMachine, observation: SessionObservation): { machine: SessionStateMachine; transition: SessionTransition | null } {
   const from = machine.current;
   const to = observation.state;
   const next: SessionStateMachine = { current: to };

@@ -162,9 +162,7 @@ describe('properties', () => {
   );
   const output = fc.oneof(
     fc.string({ unit, maxLength: 200 }),
-    fc.array(fc.tuple(fc.stringMatching(/^[A-Z_]{1,6}$/), fc.integer({ min: 0, max: 40_000 })), { maxLength: 20 }).map((pairs) =>
-      pairs.map(([k, n]) => `${k}=${'v'.repeat(n)}`).join('\n'),
-    ),
+    fc.array(fc.tuple(fc.stringMatching(/^[A-Z_]{1,6}$/), fc.integer({ min: 0, max: 40_000 })), { maxLength: 20 }).map((pairs) => pairs.map(([k, n]) => `${k}=${'v'.repeat(n)}`).join('\n')),
   );
 
   it('never yields a bad key, a NUL value, a value over 32 KiB or more than 256 KiB in total', () => {

@@ -2,13 +2,7 @@ import { LIMITS } from './limits.js';
 import { utf8ByteLength } from './utf8.js';
 
 /** Why a `shell_env` line was dropped. Drops are reported by key name only, never by value. */
-export type ShellEnvDropReason =
-  | 'empty_name'
-  | 'invalid_name'
-  | 'nul_in_value'
-  | 'value_too_large'
-  | 'output_limit'
-  | 'partial_line';
+export type ShellEnvDropReason = 'empty_name' | 'invalid_name' | 'nul_in_value' | 'value_too_large' | 'output_limit' | 'partial_line';
 
 export interface ShellEnvDrop {
   /** The key name when it is safe to show (a valid name); `null` otherwise. */

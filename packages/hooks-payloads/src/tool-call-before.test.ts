@@ -17,8 +17,7 @@ function background(stdout = '', exitCode: number | null = null): HookOutcome {
 }
 
 const json = (v: unknown): string => JSON.stringify(v);
-const fold = (outcomes: HookOutcome[], tool = 'exec_shell', extra: Partial<FoldToolCallBeforeInput> = {}) =>
-  foldToolCallBefore({ tool, originalInput: { command: 'ls' }, outcomes, ...extra });
+const fold = (outcomes: HookOutcome[], tool = 'exec_shell', extra: Partial<FoldToolCallBeforeInput> = {}) => foldToolCallBefore({ tool, originalInput: { command: 'ls' }, outcomes, ...extra });
 
 describe('parseToolCallBeforeStdout (reference §10.1)', () => {
   it('parses deny with a reason, ask, allow', () => {
@@ -85,9 +84,7 @@ describe('foldToolCallBefore (reference §10.2)', () => {
   });
 
   it('a JSON deny with no reason uses the default reason', () => {
-    expect(fold([run({ stdout: json({ decision: 'deny', reason: '  ' }) })]).message).toBe(
-      "ToolCallBefore hook denied tool 'exec_shell': ToolCallBefore hook denied tool execution",
-    );
+    expect(fold([run({ stdout: json({ decision: 'deny', reason: '  ' }) })]).message).toBe("ToolCallBefore hook denied tool 'exec_shell': ToolCallBefore hook denied tool execution");
   });
 
   it('exit 2 denies regardless of stdout, and plain-text stdout never becomes the reason', () => {
@@ -175,9 +172,7 @@ describe('foldToolCallBefore (reference §10.2)', () => {
   it('a strict gate with no verdict denies with the exact no-verdict message', () => {
     const r = fold([run({ strict: true, exit: null, error: 'Hook timed out after 1s' })]);
     expect(r).toMatchObject({ decision: 'deny', denyKind: 'no_verdict' });
-    expect(r.message).toBe(
-      "ToolCallBefore hook returned no verdict for tool 'exec_shell' and `continue_on_error = false` is configured: gate: hook timed out after 1s",
-    );
+    expect(r.message).toBe("ToolCallBefore hook returned no verdict for tool 'exec_shell' and `continue_on_error = false` is configured: gate: hook timed out after 1s");
   });
 
   it('names only the strict gates, joined with "; "', () => {
@@ -239,11 +234,11 @@ describe('foldToolCallBefore (reference §10.2)', () => {
 
   it('records every matched hook, skipped ones included, without raw output', () => {
     const skipped: HookIdentity = { index: 3, name: 'late', label: 'late', event: 'tool_call_before', source: 'project', continueOnError: false, background: false };
-    const r = fold(
-      [run({ stdout: json({ decision: 'allow', additionalContext: 'c' }), stderr: 'RAW-STDERR' }), run({ index: 1, exit: 2, stdout: 'RAW-STDOUT' })],
-      'Bash',
-      { skipped: [skipped], callId: 'call-9', hookSetDigest: 'abc123' },
-    );
+    const r = fold([run({ stdout: json({ decision: 'allow', additionalContext: 'c' }), stderr: 'RAW-STDERR' }), run({ index: 1, exit: 2, stdout: 'RAW-STDOUT' })], 'Bash', {
+      skipped: [skipped],
+      callId: 'call-9',
+      hookSetDigest: 'abc123',
+    });
     expect(r).toMatchObject({ schemaVersion: 1, tool: 'Bash', callId: 'call-9', hookSetDigest: 'abc123' });
     expect(r.hooks.map((h) => h.outcome)).toEqual(['allow', 'deny_exit_2', 'skipped']);
     expect(r.hooks[0]).toMatchObject({ addedContext: true, rewroteInput: false });
@@ -252,9 +247,7 @@ describe('foldToolCallBefore (reference §10.2)', () => {
   });
 
   it('sanitizes the tool name in the message', () => {
-    expect(fold([run({ exit: 2 })], 'evil\u001b[2J\ntool').message).toBe(
-      "ToolCallBefore hook denied tool 'evil[2J tool': ToolCallBefore hook denied tool execution",
-    );
+    expect(fold([run({ exit: 2 })], 'evil\u001b[2J\ntool').message).toBe("ToolCallBefore hook denied tool 'evil[2J tool': ToolCallBefore hook denied tool execution");
   });
 });
 
@@ -271,9 +264,7 @@ describe('foldLostToolCallBefore', () => {
 
   it('fails closed for every matched strict foreground gate', () => {
     const r = foldLostToolCallBefore({ tool: 'exec_shell', originalInput: {}, matched: [id('a', true), id('b', false), id('c', true, true)] });
-    expect(r.message).toBe(
-      "ToolCallBefore hook returned no verdict for tool 'exec_shell' and `continue_on_error = false` is configured: a: hook executor did not run",
-    );
+    expect(r.message).toBe("ToolCallBefore hook returned no verdict for tool 'exec_shell' and `continue_on_error = false` is configured: a: hook executor did not run");
   });
 
   it('proceeds when no strict gate matched', () => {
@@ -287,7 +278,12 @@ describe('properties', () => {
     const field = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ maxLength: 3_000 }), fc.integer(), fc.constant(null));
     const raw = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
-      fc.record({ decision: field, reason: field, additionalContext: field, updatedInput: fc.oneof(field, fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 20_000 }), { maxKeys: 3 })) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+      fc
+        .record(
+          { decision: field, reason: field, additionalContext: field, updatedInput: fc.oneof(field, fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 20_000 }), { maxKeys: 3 })) },
+          { requiredKeys: [] },
+        )
+        .map((o) => JSON.stringify(o)),
     );
     fc.assert(
       fc.property(raw, (stdout) => {
@@ -308,15 +304,17 @@ describe('properties', () => {
   const stdout = fc.oneof(
     fc.constant(''),
     fc.constant('plain text'),
-    fc.record(
-      {
-        decision: fc.constantFrom('allow', 'deny', 'ask', 'block'),
-        reason: fc.string({ maxLength: 20 }),
-        updatedInput: fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
-        additionalContext: fc.string({ maxLength: 20 }),
-      },
-      { requiredKeys: [] },
-    ).map((o) => JSON.stringify(o)),
+    fc
+      .record(
+        {
+          decision: fc.constantFrom('allow', 'deny', 'ask', 'block'),
+          reason: fc.string({ maxLength: 20 }),
+          updatedInput: fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+          additionalContext: fc.string({ maxLength: 20 }),
+        },
+        { requiredKeys: [] },
+      )
+      .map((o) => JSON.stringify(o)),
   );
   const foreground = fc
     .record({
@@ -409,11 +407,17 @@ describe('properties', () => {
 
 describe('a preview made ahead (ToolInputPreview)', () => {
   const input = fc.oneof(
-    fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constantFrom('sk-abc123def456', 'password=hunter2', 'ghp_0123456789abcdefABCDEF0123456789abcd')), { maxKeys: 5 }),
+    fc.dictionary(
+      fc.string({ maxLength: 12 }),
+      fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constantFrom('sk-abc123def456', 'password=hunter2', 'ghp_0123456789abcdefABCDEF0123456789abcd')),
+      { maxKeys: 5 },
+    ),
     fc.string({ maxLength: 200 }),
     fc.constant(null),
   );
-  const outcomes = fc.array(fc.constantFrom(run(), run({ stdout: json({ decision: 'deny', reason: 'r' }) }), run({ stdout: json({ decision: 'allow', updatedInput: { x: 1 } }) }), run({ exit: 2 })), { maxLength: 3 });
+  const outcomes = fc.array(fc.constantFrom(run(), run({ stdout: json({ decision: 'deny', reason: 'r' }) }), run({ stdout: json({ decision: 'allow', updatedInput: { x: 1 } }) }), run({ exit: 2 })), {
+    maxLength: 3,
+  });
 
   it('gives the very record the fold makes without it', () => {
     fc.assert(
@@ -426,7 +430,7 @@ describe('a preview made ahead (ToolInputPreview)', () => {
     );
   });
 
-  it('is redacted like the fold\'s own, and is used for the object it was made from', () => {
+  it("is redacted like the fold's own, and is used for the object it was made from", () => {
     const original = { command: 'curl -H "Authorization: Bearer sk-live-abcdefghijkl" https://x', token: 'ghp_0123456789abcdefABCDEF0123456789abcd' };
     const made = ToolInputPreview.of(original);
     expect(made.text).not.toContain('sk-live');

@@ -272,10 +272,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
   });
 
   if (strictNoVerdict.length > 0) {
-    return deny(
-      'no_verdict',
-      `ToolCallBefore hook returned no verdict for tool '${toolLabel(tool)}' and \`continue_on_error = false\` is configured: ${strictNoVerdict.join('; ')}`,
-    );
+    return deny('no_verdict', `ToolCallBefore hook returned no verdict for tool '${toolLabel(tool)}' and \`continue_on_error = false\` is configured: ${strictNoVerdict.join('; ')}`);
   }
   if (exit2) return deny('exit_2', `ToolCallBefore hook denied tool '${toolLabel(tool)}': ${exit2.reason ?? DEFAULT_DENY_REASON}`);
   if (jsonDeny) return deny('json_deny', `ToolCallBefore hook denied tool '${toolLabel(tool)}': ${jsonDeny.reason ?? DEFAULT_DENY_REASON}`);

@@ -66,15 +66,24 @@ describe('codePointLength / isWellFormed', () => {
 
 describe('properties', () => {
   it('utf8ByteLength equals what TextEncoder produces, for any UTF-16 string', () => {
-    fc.assert(fc.property(anyUnits, (s) => utf8ByteLength(s) === encoder.encode(s).length), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyUnits, (s) => utf8ByteLength(s) === encoder.encode(s).length),
+      { numRuns: 300 },
+    );
   });
 
   it('codePointLength equals the string iterator count', () => {
-    fc.assert(fc.property(anyUnits, (s) => codePointLength(s) === [...s].length), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyUnits, (s) => codePointLength(s) === [...s].length),
+      { numRuns: 300 },
+    );
   });
 
   it('isWellFormed is false exactly when the string has a lone surrogate', () => {
-    fc.assert(fc.property(wellFormed, (s) => isWellFormed(s)), { numRuns: 200 });
+    fc.assert(
+      fc.property(wellFormed, (s) => isWellFormed(s)),
+      { numRuns: 200 },
+    );
     fc.assert(
       fc.property(wellFormed, wellFormed, fc.integer({ min: 0xd800, max: 0xdfff }), (a, b, c) => !isWellFormed(`${a + String.fromCharCode(c)}x${b}`)),
       { numRuns: 200 },

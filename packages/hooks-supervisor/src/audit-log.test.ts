@@ -46,7 +46,7 @@ describe('JsonlLog', () => {
 describe('JsonlLog.write', () => {
   const files = (path: string) => [existsSync(`${path}.1`) ? readFileSync(`${path}.1`, 'utf8') : null, existsSync(path) ? readFileSync(path, 'utf8') : null];
 
-  it('writes nothing on the caller\'s turn, then every record in call order', async () => {
+  it("writes nothing on the caller's turn, then every record in call order", async () => {
     const path = join(dir(), 'nested', 'audit.log');
     const log = new JsonlLog(path);
     const writes = Array.from({ length: 200 }, (_, i) => log.write({ i }));
@@ -102,7 +102,13 @@ describe('JsonlLog.write', () => {
           if (existing !== undefined) writeFileSync(path, existing);
           const log = new JsonlLog(path, { rotateBytes });
           await Promise.all(texts.map((t) => log.write({ t })));
-          expect(files(path)).toEqual(model(existing, texts.map((t) => `${JSON.stringify({ t })}\n`), rotateBytes));
+          expect(files(path)).toEqual(
+            model(
+              existing,
+              texts.map((t) => `${JSON.stringify({ t })}\n`),
+              rotateBytes,
+            ),
+          );
         },
       ),
       { numRuns: 60 },

@@ -24,7 +24,6 @@ function runtime(hooks: HookDefinition[], over: Partial<HookRuntimeOptions> = {}
 
 const gate = (name: string, command: string, strict = false) => hookDef('tool_call_before', command, { name, continueOnError: !strict });
 
-
 afterEach(async () => {
   for (const r of runtimes.splice(0)) {
     await r.idle();
@@ -119,11 +118,7 @@ describe.each(SPAWNERS)('hook chains (%s)', (spawner) => {
   });
 
   it('shell_env: every hook runs even when one fails, and the others still contribute', async () => {
-    const r = runtime([
-      hookDef('shell_env', 'echo A=1', { name: 'a' }),
-      hookDef('shell_env', 'exit 3', { name: 'broken' }),
-      hookDef('shell_env', 'echo B=2', { name: 'b' }),
-    ]);
+    const r = runtime([hookDef('shell_env', 'echo A=1', { name: 'a' }), hookDef('shell_env', 'exit 3', { name: 'broken' }), hookDef('shell_env', 'echo B=2', { name: 'b' })]);
     const env = await r.shellEnv({ name: 'bash', input: { command: 'ls' } });
     expect(Object.fromEntries(env.vars)).toEqual({ A: '1', B: '2' });
     expect(env.hooks.map((h) => [h.label, h.outcome.success])).toEqual([

@@ -20,8 +20,7 @@ function runtime(hooks: HookDefinition[], over: Partial<HookRuntimeOptions> = {}
 }
 
 /** A message_submit hook (a real node process) that appends a word to the text it is given. */
-const appendWord = (word: string) =>
-  `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const d=JSON.parse(s);console.log(JSON.stringify({text:d.text+" ${word}"}))})'`;
+const appendWord = (word: string) => `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const d=JSON.parse(s);console.log(JSON.stringify({text:d.text+" ${word}"}))})'`;
 
 /** A file path unique to this test, for hooks to write into. */
 const out = (name: string) => join(dir, `${++n}-${name}`);
@@ -98,10 +97,7 @@ describe('HookRuntime: tool_call_before', () => {
 
   it('a failing strict hook stops the later hooks, which the record shows as skipped', async () => {
     const file = out('never');
-    const r = runtime([
-      hookDef('tool_call_before', 'exit 1', { name: 'strict', continueOnError: false }),
-      hookDef('tool_call_before', `touch ${file}`, { name: 'later' }),
-    ]);
+    const r = runtime([hookDef('tool_call_before', 'exit 1', { name: 'strict', continueOnError: false }), hookDef('tool_call_before', `touch ${file}`, { name: 'later' })]);
     const d = await r.toolCallBefore(call);
     expect(d.decision).toBe('deny');
     expect(d.hooks.map((h) => [h.label, h.outcome])).toEqual([
@@ -163,10 +159,7 @@ describe('HookRuntime: tool_call_before', () => {
 
 describe('HookRuntime: message_submit', () => {
   it('chains hooks in config order through the bounded stdin document', async () => {
-    const r = runtime([
-      hookDef('message_submit', appendWord('first')),
-      hookDef('message_submit', appendWord('second')),
-    ]);
+    const r = runtime([hookDef('message_submit', appendWord('first')), hookDef('message_submit', appendWord('second'))]);
     const res = await r.messageSubmit('hello', { mode: 'work', model: 'm' });
     expect(res).toMatchObject({ kind: 'replaced', text: 'hello first second' });
   });
@@ -192,9 +185,7 @@ describe('HookRuntime: message_submit', () => {
   });
 
   it('blocks on exit 2 with a redacted reason, never copying unstructured output', async () => {
-    const r = runtime([
-      hookDef('message_submit', `echo '{"reason":"blocked /Users/alice/private --run token=SUPERSECRET"}'; echo stderr-secret /tmp/private >&2; exit 2`),
-    ]);
+    const r = runtime([hookDef('message_submit', `echo '{"reason":"blocked /Users/alice/private --run token=SUPERSECRET"}'; echo stderr-secret /tmp/private >&2; exit 2`)]);
     expect(await r.messageSubmit('x')).toMatchObject({ kind: 'blocked', reason: 'blocked [path] [argument] [secret]' });
   });
 
@@ -220,7 +211,10 @@ describe('HookRuntime: shell_env', () => {
     const res = await r.shellEnv({ name: 'bash', input: { command: 'deploy' } });
     expect(Object.fromEntries(res.vars)).toEqual({ SHARED: 'second', ONLY_FIRST: '1', TOKEN: 's3cr3t value' });
     const log = readFileSync(audit, 'utf8');
-    const records = log.trim().split('\n').map((l) => JSON.parse(l) as { event: string; details: { hook: string; tool: string; keys: string[] } });
+    const records = log
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; details: { hook: string; tool: string; keys: string[] } });
     expect(records.map((x) => [x.event, x.details.hook, x.details.keys])).toEqual([
       ['shell_env_hook', 'one', ['ONLY_FIRST', 'SHARED']],
       ['shell_env_hook', 'two', ['SHARED', 'TOKEN']],
@@ -245,10 +239,7 @@ describe('HookRuntime: shell_env', () => {
   });
 
   it('ignores background and still collects stdout; a NUL-printing hook never breaks the call', async () => {
-    const r = runtime([
-      hookDef('shell_env', 'echo BG=collected', { background: true }),
-      hookDef('shell_env', `printf 'BAD=to\\0ken\\nGOOD=1\\n'`),
-    ]);
+    const r = runtime([hookDef('shell_env', 'echo BG=collected', { background: true }), hookDef('shell_env', `printf 'BAD=to\\0ken\\nGOOD=1\\n'`)]);
     const res = await r.shellEnv({ name: 'bash', input: {} });
     expect(Object.fromEntries(res.vars)).toEqual({ BG: 'collected', GOOD: '1' });
   });
@@ -278,7 +269,7 @@ describe('HookRuntime: observers', () => {
     expect(r.fire('subagent_spawn', {}, '{}')).toEqual({ ok: false, error: 'subagent_spawn observer hook dispatcher is unavailable; event was not submitted' });
   });
 
-  it('gives an event its own name and session id, whatever the caller\'s context carries', async () => {
+  it("gives an event its own name and session id, whatever the caller's context carries", async () => {
     const file = out('own-ids');
     const r = runtime([hookDef('turn_end', `echo "$DEEPSEEK_SESSION_ID $DEEPSEEK_WORKSPACE" > ${file}`)]);
     // A JavaScript caller can pass fields the type leaves out; the runtime's own win.
@@ -349,7 +340,7 @@ describe('HookRuntime: observers', () => {
     expect(readFileSync(file, 'utf8')).toBe('c1 kept none none\nc2 kept none none\nc3 kept none none\n');
   });
 
-  it('gives a frozen parent\'s variables and the event\'s to every hook, on every path: a chain, a single run, in the background', async () => {
+  it("gives a frozen parent's variables and the event's to every hook, on every path: a chain, a single run, in the background", async () => {
     const parentEnv = Object.freeze({ PATH: process.env.PATH, HOME: dir, STAMP: 'kept' });
     const show = (file: string) => `printf '%s %s|' "$STAMP" "$DEEPSEEK_MODEL" >> ${file}`;
     for (const mode of SPAWNERS) {
@@ -392,7 +383,7 @@ describe('HookRuntime: observers', () => {
     }
   });
 
-  it('never mixes two sessions\' frozen environments', async () => {
+  it("never mixes two sessions' frozen environments", async () => {
     const file = out('two-parents');
     const parent = (who: string) => Object.freeze({ PATH: process.env.PATH, HOME: dir, WHO: who });
     const gate = hookDef('tool_call_before', `echo "$WHO $DEEPSEEK_TOOL_CALL_ID" >> ${file}`);
@@ -405,7 +396,7 @@ describe('HookRuntime: observers', () => {
     expect(readFileSync(file, 'utf8')).toBe('alice a0\nbob b0\nalice a1\nbob b1\nalice a2\nbob b2\n');
   });
 
-  it('makes the decision record\'s input preview while the gate runs, not after its result', async () => {
+  it("makes the decision record's input preview while the gate runs, not after its result", async () => {
     const marker = out('gate-started');
     let reads = 0;
     // The preview reads the input (its getter) once more after the environment did, before spawn.

@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { buildMessageSubmitDocument, eventSpec, finishMessageSubmit, foldLostToolCallBefore, foldToolCallBefore, formatTimestamp, gateDecisionToJson, lifecycleHookInput, LIMITS, lostMessageSubmit, mergeShellEnv } from '@codewhale/hooks-payloads';
+import {
+  buildMessageSubmitDocument,
+  eventSpec,
+  finishMessageSubmit,
+  foldLostToolCallBefore,
+  foldToolCallBefore,
+  formatTimestamp,
+  gateDecisionToJson,
+  lifecycleHookInput,
+  LIMITS,
+  lostMessageSubmit,
+  mergeShellEnv,
+} from '@codewhale/hooks-payloads';
 import { notRunOutcome, outcomeDetail, parseShellEnvOutput, sessionIdFromBytes, startMessageSubmitChain, stepMessageSubmit, ToolInputPreview } from '@codewhale/hooks-payloads';
 import type { GateDecisionRecord, HookContext, HookEventName, HookOutcome, LifecycleFact, MessageSubmitResult, ShellEnvDrop } from '@codewhale/hooks-payloads';
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
@@ -13,7 +25,6 @@ import { contextOf, HookEnvironment, stopsLaterGates } from './hook-rules.js';
 import type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
 
 export type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
-
 
 /**
  * One session's hook runtime: the per-event entry points the engine and the surfaces call.
@@ -223,9 +234,7 @@ export class HookRuntime {
     let record: GateDecisionRecord;
     try {
       if (matched.some((h) => h.runsInBackground)) {
-        this.#logger.warn(
-          'ToolCallBefore hook(s) configured with background=true — background hooks cannot deny tool calls because they exit immediately with no result',
-        );
+        this.#logger.warn('ToolCallBefore hook(s) configured with background=true — background hooks cannot deny tool calls because they exit immediately with no result');
       }
       const outcomes: HookOutcome[] = [];
       // The record's redacted preview of the input is made while the first hook runs (when its
@@ -379,4 +388,3 @@ export class HookRuntime {
     await this.#pool.close();
   }
 }
-

@@ -10,7 +10,16 @@ export { killAllProcessGroups } from './process-group.js';
 export { BackgroundPool } from './background-pool.js';
 export { ObserverDispatcher } from './observer-dispatcher.js';
 export { JsonlLog } from './audit-log.js';
-export { HookRuntime, type HookActivity, type HookActivityListener, type HookRuntimeOptions, type RevocationCheck, type ShellEnvResult, type ToolCallFacts, type SessionFacts } from './hook-runtime.js';
+export {
+  HookRuntime,
+  type HookActivity,
+  type HookActivityListener,
+  type HookRuntimeOptions,
+  type RevocationCheck,
+  type ShellEnvResult,
+  type ToolCallFacts,
+  type SessionFacts,
+} from './hook-runtime.js';
 export { MemoryLogger, type HookLogger } from './logger.js';
 export { loadHookConfiguration, readUserConfig, projectRevocationCheck, resolvePaths, projectHooksPath, sha256Hex, type CodewhalePaths, type HookConfiguration } from './load-hooks.js';
 export { scriptDigests } from './script-digests.js';

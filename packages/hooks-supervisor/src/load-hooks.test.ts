@@ -85,7 +85,7 @@ describe('loadHookConfiguration', () => {
     const check = projectRevocationCheck(r.value);
     const [g, p] = r.value.loaded.set.hooks;
     expect(check(p!)).toBeNull();
-      const revoked = revokeProjectHooks(readFileSync(paths.configPath, 'utf8'), ws);
+    const revoked = revokeProjectHooks(readFileSync(paths.configPath, 'utf8'), ws);
     if (!revoked.ok) throw new Error('revoke');
     writeFileSync(paths.configPath, `${revoked.value}\n# touched\n`);
     expect(check(p!)).toBe(REVOKED_ERROR);

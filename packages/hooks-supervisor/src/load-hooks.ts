@@ -121,9 +121,7 @@ export function loadHookConfiguration(options: { paths: CodewhalePaths; workspac
   }
   const loaded = loadHookSet({
     userConfig: { text: configText, file: paths.configPath },
-    project: workspace
-      ? { workspace, bytes: projectBytes, file: projectFile!, sha256: sha256Hex, unreadable: project.unreadable, ...(digests ? { scriptDigests: digests } : {}) }
-      : null,
+    project: workspace ? { workspace, bytes: projectBytes, file: projectFile!, sha256: sha256Hex, unreadable: project.unreadable, ...(digests ? { scriptDigests: digests } : {}) } : null,
   });
   if (!loaded.ok) return loaded;
   return {

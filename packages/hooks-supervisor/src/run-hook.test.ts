@@ -89,12 +89,26 @@ describe.each(SPAWNERS)('runHook (%s)', (spawner) => {
     const inheritable = () =>
       readdirSync('/proc/self/fd')
         .map(Number)
-        .filter((fd) => fd > 2 && (() => { try { return (Number.parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '0', 8) & 0o2000000) === 0; } catch { return false; } })());
+        .filter(
+          (fd) =>
+            fd > 2 &&
+            (() => {
+              try {
+                return (Number.parseInt(/^flags:\s+(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '0', 8) & 0o2000000) === 0;
+              } catch {
+                return false;
+              }
+            })(),
+        );
     const others = Array.from({ length: 3 }, () => runHook(spec('sleep 0.5', { stdin: '{}' })));
     await new Promise((r) => setTimeout(r, 100));
     const allowed = new Set(inheritable());
     const o = await runHook(spec('ls /proc/$$/fd', { stdin: '{}' }));
-    const fds = o.stdout.trim().split('\n').map(Number).sort((a, b) => a - b);
+    const fds = o.stdout
+      .trim()
+      .split('\n')
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(fds.slice(0, 3)).toEqual([0, 1, 2]);
     expect(fds.filter((fd) => fd > 2 && !allowed.has(fd))).toEqual([]);
     await Promise.all(others);
@@ -102,10 +116,19 @@ describe.each(SPAWNERS)('runHook (%s)', (spawner) => {
 
   it('lets go of unwritten input that a process which escaped the group holds open', async () => {
     const pidFile = join(dir, `holds-stdin-${spawner}.pid`);
-    const sockets = () => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:'); } catch { return false; } }).length;
+    const sockets = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:');
+        } catch {
+          return false;
+        }
+      }).length;
     const before = sockets();
     // The escaped child keeps stdin open and never reads it, so 4 MiB can never be written.
-    await runHook(spec(`exec 3<&0; setsid sh -c 'echo $$ > ${pidFile}; exec sleep 30' 0<&3 3<&- & while [ ! -s ${pidFile} ]; do sleep 0.01; done`, { stdin: 'x'.repeat(4 * 1024 * 1024), captureOutput: false }));
+    await runHook(
+      spec(`exec 3<&0; setsid sh -c 'echo $$ > ${pidFile}; exec sleep 30' 0<&3 3<&- & while [ ! -s ${pidFile} ]; do sleep 0.01; done`, { stdin: 'x'.repeat(4 * 1024 * 1024), captureOutput: false }),
+    );
     try {
       expect(sockets()).toBeLessThanOrEqual(before);
     } finally {
@@ -197,7 +220,7 @@ process.on('exit', () => console.log('lingered ' + Math.round(performance.now() 
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
   }, 15_000);
 
-  it.runIf(process.platform === 'linux')('ends a process that left the group with setpgid but stayed in the hook\'s session', async () => {
+  it.runIf(process.platform === 'linux')("ends a process that left the group with setpgid but stayed in the hook's session", async () => {
     const pidFile = join(dir, `setpgid-${spawner}.pid`);
     // The child leaves the hook's group first and only then writes its pid, so the group kill
     // at exit cannot be what ends it.

@@ -108,7 +108,17 @@ describe('session sweep window', () => {
     expect(sweepCandidates(entries, new Map([[8000, now - SWEEP_WINDOW_MAX_AGE_MS - 1]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([1, 7, 300, 9000]);
     expect(sweepCandidates(entries, new Map([[8000, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([9000]);
     // two sessions: the union of their windows
-    expect(sweepCandidates(entries, new Map([[8000, now], [5, now]]), 9500, now, SWEEP_WINDOW_MAX_AGE_MS)).toEqual([7, 300, 9000]);
+    expect(
+      sweepCandidates(
+        entries,
+        new Map([
+          [8000, now],
+          [5, now],
+        ]),
+        9500,
+        now,
+        SWEEP_WINDOW_MAX_AGE_MS,
+      ),
+    ).toEqual([7, 300, 9000]);
   });
 });
-

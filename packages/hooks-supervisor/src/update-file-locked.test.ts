@@ -185,18 +185,23 @@ describe('concurrent writers (real processes)', { timeout: 120_000 }, () => {
     const p = join(d, 'config.toml');
     const header = '# my settings — keep this comment\n[state]  # inline comment\n';
     writeFileSync(p, `${header}done = []\n# trailing comment\n`);
-    const writers = Array.from({ length: 20 }, (_, id) =>
-      new Promise<number | null>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', WRITER, DIST, p, `w${id}`, '5'], { stdio: ['ignore', 'ignore', 'inherit'] });
-        child.on('error', reject);
-        child.on('close', resolve);
-      }),
+    const writers = Array.from(
+      { length: 20 },
+      (_, id) =>
+        new Promise<number | null>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', WRITER, DIST, p, `w${id}`, '5'], { stdio: ['ignore', 'ignore', 'inherit'] });
+          child.on('error', reject);
+          child.on('close', resolve);
+        }),
     );
     expect(await Promise.all(writers)).toEqual(Array(20).fill(0));
     const text = readFileSync(p, 'utf8');
     expect(text.startsWith(header)).toBe(true);
     expect(text.endsWith('\n# trailing comment\n')).toBe(true);
-    const items = /^done = \[(.*)\]$/m.exec(text)![1]!.split(', ').map((s) => JSON.parse(s) as string);
+    const items = /^done = \[(.*)\]$/m
+      .exec(text)![1]!
+      .split(', ')
+      .map((s) => JSON.parse(s) as string);
     expect(items).toHaveLength(100);
     expect(new Set(items).size).toBe(100);
     for (let id = 0; id < 20; id++) {

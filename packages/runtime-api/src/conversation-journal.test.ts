@@ -44,7 +44,14 @@ describe('closeInterruptedCalls', () => {
   });
 
   it('resumeConversation puts the journal after the stored history, in ordinal order', () => {
-    const stored = { version: 1, sessionId: 'sess_x', history: [{ role: 'user', content: 'a' }, { role: 'assistant', content: 'b' }] };
+    const stored = {
+      version: 1,
+      sessionId: 'sess_x',
+      history: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+      ],
+    };
     const journal = [
       { ordinal: 2, message: { role: 'user', content: 'c' } },
       { ordinal: 3, message: { role: 'assistant', content: null, toolCalls: [{ id: 'k' }] } },

@@ -54,8 +54,7 @@ export interface AppDeps {
 
 const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
 
-const issuesOf = (error: z.ZodError): ApiIssue[] =>
-  error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
+const issuesOf = (error: z.ZodError): ApiIssue[] => error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
 
 async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await c.req.text();
@@ -255,7 +254,8 @@ export function createApp(deps: AppDeps): Hono {
     const header = c.req.header('last-event-id');
     let cursor = 0;
     if (header !== undefined && header.trim() !== '') {
-      if (!/^\d{1,15}$/.test(header.trim())) throw new ApiError('invalid_request', 'Last-Event-ID must be an event seq', { issues: [{ path: 'Last-Event-ID', code: 'invalid_string', message: 'a non-negative integer' }] });
+      if (!/^\d{1,15}$/.test(header.trim()))
+        throw new ApiError('invalid_request', 'Last-Event-ID must be an event seq', { issues: [{ path: 'Last-Event-ID', code: 'invalid_string', message: 'a non-negative integer' }] });
       cursor = Number(header.trim());
     } else if (q.since_seq !== undefined) cursor = Number(q.since_seq);
     return streamThreadEvents(c, deps, t.id, cursor, deps.sse);

@@ -27,7 +27,11 @@ export function hooksView(paths: CodewhalePaths, workspace: string, live?: HookC
       source: 'session',
       pending_reload: differs,
       ...(differs
-        ? { pending_reload_note: r.ok ? "the hook files changed since this thread's session loaded them; the session runs the hooks listed here until it is reloaded (the server re-opens a thread's session on restart)" : 'the hook files cannot be parsed now; the session keeps running the hooks listed here' }
+        ? {
+            pending_reload_note: r.ok
+              ? "the hook files changed since this thread's session loaded them; the session runs the hooks listed here until it is reloaded (the server re-opens a thread's session on restart)"
+              : 'the hook files cannot be parsed now; the session keeps running the hooks listed here',
+          }
         : {}),
     };
   }
@@ -38,7 +42,16 @@ export function hooksView(paths: CodewhalePaths, workspace: string, live?: HookC
       enabled: false,
       default_timeout_secs: null,
       hooks: [],
-      problems: r.issues.map((i) => ({ severity: 'error', code: 'config_unreadable', event: null, label: null, detail: 'the user config could not be parsed; run `codewhale hooks validate`', summary: i.summary.replace(/\/[^\s`'"]+/g, '<path>'), source: 'global', line: null })),
+      problems: r.issues.map((i) => ({
+        severity: 'error',
+        code: 'config_unreadable',
+        event: null,
+        label: null,
+        detail: 'the user config could not be parsed; run `codewhale hooks validate`',
+        summary: i.summary.replace(/\/[^\s`'"]+/g, '<path>'),
+        source: 'global',
+        line: null,
+      })),
       project: null,
       runtime_events: [...PROFILE_EVENTS.runtime],
       hook_set_digest: null,

@@ -10,7 +10,8 @@ const RUNTIME_TOKEN = /\bcwrt_[0-9a-f]{8,}/g;
 // The password of a URL's userinfo (`https://user:password@host`): the user name stays.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s/:@]{1,256}):[^\s/@]{1,256}@/gi;
 // A quick filter before the per-line field scan: only lines that could hold a credential are rescanned.
-const MAYBE_SECRET = /[=:]|pass|secret|token|key|auth|bearer|cookie|session|cred|-----BEGIN|\b(?:gh[pousr]_|github_pat_|gl[a-z]{1,5}-|xox|xapp-|npm_|pypi-|AKIA|ASIA|A[BCGINP][A-Z]A|AIza|ya29\.|sk_|rk_|pk_|whsec_|SG\.|hf_|dckr_|do[opr]_v1|shp|eyJ)/i;
+const MAYBE_SECRET =
+  /[=:]|pass|secret|token|key|auth|bearer|cookie|session|cred|-----BEGIN|\b(?:gh[pousr]_|github_pat_|gl[a-z]{1,5}-|xox|xapp-|npm_|pypi-|AKIA|ASIA|A[BCGINP][A-Z]A|AIza|ya29\.|sk_|rk_|pk_|whsec_|SG\.|hf_|dckr_|do[opr]_v1|shp|eyJ)/i;
 
 /** Values of the environment that are secrets by name (`*_API_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`). */
 export function secretValues(env: Readonly<Record<string, string | undefined>>): string[] {
@@ -33,7 +34,11 @@ export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (s.length >= 6 && out.includes(s)) out = out.split(s).join(REDACTED);
   out = out.replace(URL_PASSWORD, `$1:${REDACTED}@`);
-  if (MAYBE_SECRET.test(out)) out = out.split('\n').map((line) => (MAYBE_SECRET.test(line) ? redactSecrets(line) : line)).join('\n');
+  if (MAYBE_SECRET.test(out))
+    out = out
+      .split('\n')
+      .map((line) => (MAYBE_SECRET.test(line) ? redactSecrets(line) : line))
+      .join('\n');
   return out.replace(KEY_SHAPED, REDACTED).replace(BEARER, `$1 ${REDACTED}`).replace(RUNTIME_TOKEN, REDACTED);
 }
 

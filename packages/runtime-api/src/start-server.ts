@@ -137,7 +137,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new ServeError('usage', `--insecure-no-auth is refused on a non-loopback bind (${host}); bind 127.0.0.1 or use a token`);
   }
   for (const o of options.corsOrigins ?? []) {
-    if (normalizeOrigin(o) === null) throw new ServeError('usage', `--cors needs an origin like https://app.example.com (scheme, host and optional port, nothing else), got ${JSON.stringify(o.slice(0, 100))}`);
+    if (normalizeOrigin(o) === null)
+      throw new ServeError('usage', `--cors needs an origin like https://app.example.com (scheme, host and optional port, nothing else), got ${JSON.stringify(o.slice(0, 100))}`);
   }
   const paths = resolvePaths(env, options.configPath ?? null);
   const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');
@@ -225,7 +226,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     store.close();
     await lock.release();
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ServeError('startup', code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`, { cause: e });
+    throw new ServeError(
+      'startup',
+      code === 'EADDRINUSE' ? `${host}:${port} is already in use; pick another --port (0 picks a free one)` : `cannot listen on ${host}:${port}: ${code ?? (e as Error).message}`,
+      { cause: e },
+    );
   }
   const bound = (server.address() as AddressInfo).port;
   policy = browserPolicy(host, bound, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });

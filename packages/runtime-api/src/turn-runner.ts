@@ -214,7 +214,11 @@ export class SessionTurnRunner implements TurnRunner {
     // rewritten to hold exactly the history the session starts from.
     const resumed = resumeConversation(thread.conversation ?? emptyConversation(thread), this.#store.conversationJournal(thread.id));
     const messages = historyOf(resumed);
-    if (this.#store.isOpen) this.#store.replaceConversationLog(thread.id, messages.map((m) => redactJson(m, this.#secrets)));
+    if (this.#store.isOpen)
+      this.#store.replaceConversationLog(
+        thread.id,
+        messages.map((m) => redactJson(m, this.#secrets)),
+      );
     return this.#openFor(thread, turn, resumed, messages.length);
   }
 
@@ -329,7 +333,11 @@ export class SessionTurnRunner implements TurnRunner {
     if (!held || !this.#store.isOpen) return;
     const added = historyOf(held.session.conversation({ historyFrom: held.journaled }));
     if (added.length === 0) return;
-    this.#store.journalConversation(threadId, held.journaled, added.map((m) => redactJson(m, this.#secrets)));
+    this.#store.journalConversation(
+      threadId,
+      held.journaled,
+      added.map((m) => redactJson(m, this.#secrets)),
+    );
     held.journaled += added.length;
   }
 
@@ -376,7 +384,12 @@ export class SessionTurnRunner implements TurnRunner {
         // Hook warnings and dropped observer events are worth a line in the thread (bounded, redacted).
         const n = ev.notice;
         if (n.level === 'info') return;
-        this.#store.addItem(run.threadId, run.turnId, 'status', { status: 'completed', summary: this.#clean(n.message), detail: this.#clean(boundText(n.message, 2_000)), metadata: { level: n.level } });
+        this.#store.addItem(run.threadId, run.turnId, 'status', {
+          status: 'completed',
+          summary: this.#clean(n.message),
+          detail: this.#clean(boundText(n.message, 2_000)),
+          metadata: { level: n.level },
+        });
         return;
       }
       case 'turn_completed':

@@ -41,7 +41,10 @@ async function setup(turns: FakeTurn[]): Promise<Env> {
     chmodSync(p, 0o755);
     return p;
   };
-  const gate = script('gate.sh', `echo "tool_call_before $DEEPSEEK_SESSION_ID $DEEPSEEK_TOOL_NAME" >> ${log}\ncase "$DEEPSEEK_TOOL_ARGS" in *needs-ask*) echo '{"decision":"ask","reason":"please confirm"}';; esac`);
+  const gate = script(
+    'gate.sh',
+    `echo "tool_call_before $DEEPSEEK_SESSION_ID $DEEPSEEK_TOOL_NAME" >> ${log}\ncase "$DEEPSEEK_TOOL_ARGS" in *needs-ask*) echo '{"decision":"ask","reason":"please confirm"}';; esac`,
+  );
   const env = script('env.sh', `echo "shell_env $DEEPSEEK_TOOL_NAME" >> ${log}\necho HOOK_TOKEN=tok-e2e-secret-value`);
   const after = script('after.sh', `echo "tool_call_after $DEEPSEEK_SESSION_ID $DEEPSEEK_TOOL_NAME" >> ${log}`);
   const onError = script('on-error.sh', `echo "on_error $DEEPSEEK_SESSION_ID" >> ${log}`);
@@ -98,9 +101,8 @@ describe('end to end: a real server, the fake model server, real hook scripts', 
     await answer(first);
     let lastId = seen.filter((f) => f.id).at(-1)!.id!;
     for (let round = 0; round < 10 && !seen.some((f) => f.event === 'turn.completed'); round++) {
-      const more = await readSse(
-        await fetch(`${url}/v1/threads/${thread.id}/events`, { headers: { ...H, 'last-event-id': lastId } }),
-        (f) => f.some((x) => x.event === 'turn.completed' || (x.event === 'approval.required' && !answered.some((a) => x.data.includes(a.id)))),
+      const more = await readSse(await fetch(`${url}/v1/threads/${thread.id}/events`, { headers: { ...H, 'last-event-id': lastId } }), (f) =>
+        f.some((x) => x.event === 'turn.completed' || (x.event === 'approval.required' && !answered.some((a) => x.data.includes(a.id)))),
       );
       seen.push(...more);
       await answer(more);

@@ -115,7 +115,9 @@ describe('one server per home', () => {
     const first = await startServer({ port: 0, workspace: root, env, openThreadSession: gatedOpener().open });
     servers.push(first);
     const runtimeDir = join(h, 'runtime');
-    const before = readdirSync(h).concat(readdirSync(runtimeDir)).map((f) => f);
+    const before = readdirSync(h)
+      .concat(readdirSync(runtimeDir))
+      .map((f) => f);
     const stat = (f: string) => statSync(f).mtimeMs;
     const dbBefore = stat(first.databasePath);
     const tokenBefore = readFileSync(join(h, 'runtime-token'), 'utf8');

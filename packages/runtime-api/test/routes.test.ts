@@ -298,7 +298,12 @@ describe('events (SSE)', () => {
     const frames = await reading;
     await turnDone(r, turn.id);
     const seqs = frames.filter((f) => f.id).map((f) => Number(f.id));
-    expect(seqs).toEqual(r.store.eventsSince(thread.id, 0).map((e) => e.seq).slice(0, seqs.length));
+    expect(seqs).toEqual(
+      r.store
+        .eventsSince(thread.id, 0)
+        .map((e) => e.seq)
+        .slice(0, seqs.length),
+    );
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(frames.some((f) => f.event === 'item.delta')).toBe(true);
     await until(() => r.hub.subscriberCount() === 0 && openStreams.count === 0);

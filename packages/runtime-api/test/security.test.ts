@@ -40,7 +40,13 @@ async function server(options: { insecureNoAuth?: boolean; corsOrigins?: string[
 }
 
 /** A raw HTTP request (fetch will not send a foreign Host). */
-function raw(s: RunningServer, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  s: RunningServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: s.port, method, path, headers: { host: `127.0.0.1:${s.port}`, ...headers } }, (res) => {
       let text = '';
@@ -120,17 +126,21 @@ function asDescendant(script: string, viaShell = false): Promise<string> {
 }
 
 describe('processes the server started', () => {
-  it.runIf(process.platform === 'linux')('are refused on token-bearing routes with the right token; the same request from outside the tree passes', async () => {
-    const s = await server();
-    const probe = `const r = await fetch(${JSON.stringify(`${s.url}/v1/threads`)}, { headers: { authorization: 'Bearer ${TOKEN}' } });
+  it.runIf(process.platform === 'linux')(
+    'are refused on token-bearing routes with the right token; the same request from outside the tree passes',
+    async () => {
+      const s = await server();
+      const probe = `const r = await fetch(${JSON.stringify(`${s.url}/v1/threads`)}, { headers: { authorization: 'Bearer ${TOKEN}' } });
 const h = await fetch(${JSON.stringify(`${s.url}/health`)});
 console.log(JSON.stringify({ threads: r.status, code: (await r.json()).error?.code ?? null, health: h.status }));`;
-    // The server runs in this test's process: its children and grandchildren are its descendants.
-    for (const viaShell of [false, true]) {
-      expect(JSON.parse(await asDescendant(probe, viaShell))).toEqual({ threads: 403, code: 'forbidden', health: 200 });
-    }
-    expect((await fetch(`${s.url}/v1/threads`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
-  }, 30_000);
+      // The server runs in this test's process: its children and grandchildren are its descendants.
+      for (const viaShell of [false, true]) {
+        expect(JSON.parse(await asDescendant(probe, viaShell))).toEqual({ threads: 403, code: 'forbidden', health: 200 });
+      }
+      expect((await fetch(`${s.url}/v1/threads`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    },
+    30_000,
+  );
 });
 
 describe('properties', () => {

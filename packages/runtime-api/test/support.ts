@@ -26,7 +26,11 @@ export function replayOpener(script: () => readonly Record<string, unknown>[], h
       profile: 'runtime',
       interaction: o.interaction,
       hooks: null,
-      provider: ReplayProvider.fromText(script().map((t) => JSON.stringify(t)).join('\n')),
+      provider: ReplayProvider.fromText(
+        script()
+          .map((t) => JSON.stringify(t))
+          .join('\n'),
+      ),
       flags: { mode: o.mode, posture: o.posture },
       ...(o.history ? { history: o.history as never } : {}),
     });

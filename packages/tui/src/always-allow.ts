@@ -1,9 +1,7 @@
 import type { ApprovalRequest } from '@codewhale/engine';
 
 /** The `permissions.toml` rule that "always allow" writes for an approval, or why it cannot. */
-export type AlwaysRule =
-  | { readonly ok: true; readonly rule: { tool: string; command?: string; path?: string; workspace: string; action: 'allow' } }
-  | { readonly ok: false; readonly reason: string };
+export type AlwaysRule = { readonly ok: true; readonly rule: { tool: string; command?: string; path?: string; workspace: string; action: 'allow' } } | { readonly ok: false; readonly reason: string };
 
 const SHELL = new Set(['bash', 'Bash', 'exec_shell']);
 const GLOB = /[*?]/;

@@ -50,12 +50,19 @@ describe('control socket', () => {
   it('property: any request line gets one JSON object back, never a throw', () => {
     const host = new FakeHost();
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.record({ verb: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map((o) => JSON.stringify(o))), (line) => {
-        const r = answerControlLine(line, () => host.getSnapshot()) as Record<string, unknown>;
-        expect(typeof r).toBe('object');
-        expect('error' in r || 'state' in r).toBe(true);
-        expect(JSON.stringify(r)).not.toMatch(/[\x00-\x1f]/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.record({ verb: fc.oneof(fc.string(), fc.integer(), fc.constant(null)) }).map((o) => JSON.stringify(o)),
+        ),
+        (line) => {
+          const r = answerControlLine(line, () => host.getSnapshot()) as Record<string, unknown>;
+          expect(typeof r).toBe('object');
+          expect('error' in r || 'state' in r).toBe(true);
+          expect(JSON.stringify(r)).not.toMatch(/[\x00-\x1f]/);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -7,24 +7,7 @@ export type Key =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'paste'; readonly text: string }
   | {
-      readonly kind:
-        | 'enter'
-        | 'newline'
-        | 'backspace'
-        | 'delete'
-        | 'tab'
-        | 'shift_tab'
-        | 'up'
-        | 'down'
-        | 'left'
-        | 'right'
-        | 'home'
-        | 'end'
-        | 'escape'
-        | 'ctrl_c'
-        | 'ctrl_d'
-        | 'ctrl_u'
-        | 'ctrl_o';
+      readonly kind: 'enter' | 'newline' | 'backspace' | 'delete' | 'tab' | 'shift_tab' | 'up' | 'down' | 'left' | 'right' | 'home' | 'end' | 'escape' | 'ctrl_c' | 'ctrl_d' | 'ctrl_u' | 'ctrl_o';
     };
 
 export interface DecoderState {
@@ -195,7 +178,10 @@ function appendPaste(acc: string, more: string): string {
 /** Pasted text: CRLF and CR become LF; other control characters (but tabs) are dropped. */
 export function normalizePaste(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 }
 
 /**

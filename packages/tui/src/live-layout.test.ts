@@ -14,13 +14,26 @@ const input: fc.Arbitrary<LiveInput> = fc.record({
   queued: fc.array(words, { maxLength: 8 }),
   modal: fc.option(fc.array(row, { minLength: 1, maxLength: 14 }), { nil: null }),
   composer: fc.option(
-    fc.array(words.map((w) => w.replace(/\n/g, ' ')), { minLength: 1, maxLength: 12 }).chain((lines) =>
-      fc.record({ lines: fc.constant(lines), line: fc.integer({ min: 0, max: lines.length - 1 }), column: fc.nat(), prompt: fc.constantFrom('❯ ', '» ') }).map((c) => ({ ...c, column: c.column % (Array.from(c.lines[c.line]!).length + 1) })),
-    ),
+    fc
+      .array(
+        words.map((w) => w.replace(/\n/g, ' ')),
+        { minLength: 1, maxLength: 12 },
+      )
+      .chain((lines) =>
+        fc
+          .record({ lines: fc.constant(lines), line: fc.integer({ min: 0, max: lines.length - 1 }), column: fc.nat(), prompt: fc.constantFrom('❯ ', '» ') })
+          .map((c) => ({ ...c, column: c.column % (Array.from(c.lines[c.line]!).length + 1) })),
+      ),
     { nil: null },
   ),
-  menu: fc.array(row.map((r) => ({ ...r, text: r.text.replace(/\n/g, ' ') })), { maxLength: 9 }),
-  toast: fc.option(row.map((r) => ({ ...r, text: r.text.replace(/\n/g, ' ') })), { nil: null }),
+  menu: fc.array(
+    row.map((r) => ({ ...r, text: r.text.replace(/\n/g, ' ') })),
+    { maxLength: 9 },
+  ),
+  toast: fc.option(
+    row.map((r) => ({ ...r, text: r.text.replace(/\n/g, ' ') })),
+    { nil: null },
+  ),
   status: words.map((w) => `○ idle · ${w.replace(/\n/g, ' ')}`),
 });
 
@@ -43,7 +56,18 @@ describe('layoutLive', () => {
 
   it('gives the streaming paragraph the rows that are left, its tail, and says how many rows are above', () => {
     const text = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
-    const out = layoutLive({ columns: 61, rows: 8, reasoning: '', text, queued: [], modal: null, composer: { lines: [''], line: 0, column: 0, prompt: '❯ ' }, menu: [], toast: null, status: '○ idle' });
+    const out = layoutLive({
+      columns: 61,
+      rows: 8,
+      reasoning: '',
+      text,
+      queued: [],
+      modal: null,
+      composer: { lines: [''], line: 0, column: 0, prompt: '❯ ' },
+      menu: [],
+      toast: null,
+      status: '○ idle',
+    });
     expect(out).toHaveLength(6);
     expect(out[0]!.text).toMatch(/^… \d+ earlier rows of this paragraph/);
     expect(out[2]!.text).toMatch(/word89$/);

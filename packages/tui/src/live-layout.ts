@@ -89,7 +89,10 @@ export function layoutLive(i: LiveInput): Row[] {
   let toast: Row[] = [i.toast ? { ...i.toast, text: fitRow(i.toast.text, width) } : { text: ' ' }];
   let menu: Row[] = i.menu.slice(0, MAX_MENU_ROWS).map((r) => ({ ...r, text: fitRow(r.text, width) }));
   const queuedAll = i.queued.map((q, n): Row => ({ text: fitRow(`queued ${n + 1}: ${q}`, width), color: 'gray' }));
-  let queued: Row[] = queuedAll.length > MAX_QUEUED_ROWS ? [...queuedAll.slice(0, MAX_QUEUED_ROWS - 1), { text: fitRow(`\u2026 ${queuedAll.length - MAX_QUEUED_ROWS + 1} more queued (/queue)`, width), color: 'gray' }] : queuedAll;
+  let queued: Row[] =
+    queuedAll.length > MAX_QUEUED_ROWS
+      ? [...queuedAll.slice(0, MAX_QUEUED_ROWS - 1), { text: fitRow(`\u2026 ${queuedAll.length - MAX_QUEUED_ROWS + 1} more queued (/queue)`, width), color: 'gray' }]
+      : queuedAll;
   let modal: Row[] = [];
   if (i.modal) for (const r of i.modal) for (const t of r.text.split('\n')) for (const w of wrapRows(t, width - 2)) modal.push({ ...r, text: w, prefix: '\u2502 ', prefixColor: r.color ?? 'yellow' });
 

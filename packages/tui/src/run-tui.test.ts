@@ -18,7 +18,13 @@ function tty() {
     }),
     { isTTY: true, columns: 80, rows: 24 },
   ) as unknown as NodeJS.WriteStream;
-  return { stdin, stdout, get out() { return out; } };
+  return {
+    stdin,
+    stdout,
+    get out() {
+      return out;
+    },
+  };
 }
 
 const dirs: string[] = [];

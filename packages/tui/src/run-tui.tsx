@@ -140,7 +140,10 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
         notes.push(oneLine(`${t.stdout}${t.stderr}`.trim(), 400));
       } else notes.push('continuing untrusted for this session');
     }
-    if (projectHooks && projectHooks !== 'approved') notes.push(`project hooks in .codewhale/hooks.toml are ${projectHooks === 'changed' ? 'changed since approval' : 'pending approval'}: review them with /hooks review, then /hooks approve <digest>`);
+    if (projectHooks && projectHooks !== 'approved')
+      notes.push(
+        `project hooks in .codewhale/hooks.toml are ${projectHooks === 'changed' ? 'changed since approval' : 'pending approval'}: review them with /hooks review, then /hooks approve <digest>`,
+      );
   }
 
   const store = new TuiStore();

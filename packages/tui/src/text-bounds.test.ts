@@ -32,17 +32,22 @@ describe('cutText', () => {
 
   it('property: never more than head + tail + 1 lines, each within the line bound, and a marker exactly when cut', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 3000, unit: fc.constantFrom('a', 'b', '\n', '\u00e9', '\ud83d\udc33', '\x1b', '\t') }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (text, h, t) => {
-        const lim = { headLines: h, tailLines: t, lineChars: 10, maxChars: 500 };
-        const r = cutText(text, lim);
-        expect(r.lines.length).toBeLessThanOrEqual(h + t + 1);
-        for (const l of r.lines) {
-          if (!/not shown/.test(l)) expect(Array.from(l).length).toBeLessThanOrEqual(10);
-          expect(l).not.toMatch(/[\x00-\x1f\x7f]/);
-        }
-        expect(r.lines.some((l) => /lines? not shown/.test(l))).toBe(r.cut);
-        if (!r.cut) expect(r.lines.join('\n')).not.toContain('\u2026 ');
-      }),
+      fc.property(
+        fc.string({ maxLength: 3000, unit: fc.constantFrom('a', 'b', '\n', '\u00e9', '\ud83d\udc33', '\x1b', '\t') }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (text, h, t) => {
+          const lim = { headLines: h, tailLines: t, lineChars: 10, maxChars: 500 };
+          const r = cutText(text, lim);
+          expect(r.lines.length).toBeLessThanOrEqual(h + t + 1);
+          for (const l of r.lines) {
+            if (!/not shown/.test(l)) expect(Array.from(l).length).toBeLessThanOrEqual(10);
+            expect(l).not.toMatch(/[\x00-\x1f\x7f]/);
+          }
+          expect(r.lines.some((l) => /lines? not shown/.test(l))).toBe(r.cut);
+          if (!r.cut) expect(r.lines.join('\n')).not.toContain('\u2026 ');
+        },
+      ),
       { numRuns: 300 },
     );
   });

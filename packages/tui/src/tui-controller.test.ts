@@ -117,7 +117,10 @@ describe('TuiController', () => {
     const t = setup();
     const big = Array.from({ length: 500 }, (_, i) => `out ${i + 1}`).join('\n');
     t.host.emit({ type: 'tool_call_started', id: 'c1', name: 'bash', input: { command: 'seq' } });
-    t.host.emit({ type: 'tool_call_completed', outcome: { id: 'c1', name: 'bash', input: { command: 'seq' }, result: { content: big, success: true }, error: null, modelText: big, decision: null, receipt: null, durationMs: 3 } as never });
+    t.host.emit({
+      type: 'tool_call_completed',
+      outcome: { id: 'c1', name: 'bash', input: { command: 'seq' }, result: { content: big, success: true }, error: null, modelText: big, decision: null, receipt: null, durationMs: 3 } as never,
+    });
     const cut = t.lines();
     expect(cut).toContain('\u2713 #1 bash (3 ms) \u00b7 /expand 1');
     expect(cut).toContain('  \u2026 484 lines not shown \u2026');
@@ -144,7 +147,9 @@ describe('TuiController', () => {
   });
 
   it("the cli's hints name the UI's own command (`/hooks approve`, not `codewhale hooks approve`)", async () => {
-    const t = setup({ runCommand: async () => ({ exitCode: 0, stdout: 'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n', stderr: '' }) });
+    const t = setup({
+      runCommand: async () => ({ exitCode: 0, stdout: 'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n', stderr: '' }),
+    });
     t.type('/hooks review', '\r');
     await t.flush();
     expect(t.lines().slice(1)).toEqual(['To run these exact bytes from the next session on: /hooks approve 3f9a', 'hint: run `/hooks review` first']);

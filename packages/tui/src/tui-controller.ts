@@ -282,7 +282,8 @@ export class TuiController {
         );
       case 'hooks': {
         const sub = args[0] ?? 'list';
-        if (!['list', 'ls', 'events', 'review', 'approve', 'revoke', 'test', 'validate'].includes(sub)) return this.info(`usage: /hooks [list|events|review|approve <digest>|revoke|test …] (got \`${oneLine(sub, 40)}\`)`, 'warn');
+        if (!['list', 'ls', 'events', 'review', 'approve', 'revoke', 'test', 'validate'].includes(sub))
+          return this.info(`usage: /hooks [list|events|review|approve <digest>|revoke|test …] (got \`${oneLine(sub, 40)}\`)`, 'warn');
         if (sub === 'events') return this.cli(['hooks', ...args], false);
         return this.cli(['hooks', ...(args.length ? args : ['list'])]);
       }
@@ -352,7 +353,10 @@ export class TuiController {
         if (!call) return this.info(calls.length ? `no tool call #${oneLine(args[0] ?? '', 20)} (1..${calls.length})` : 'no tool call yet', 'warn');
         if (call.output === null) {
           const old = calls.indexOf(call) < calls.length - OUTPUTS_KEPT;
-          return this.info(`#${n} ${oneLine(call.tool, 64)}: ${old ? `its output is no longer kept (the last ${OUTPUTS_KEPT} calls keep theirs)` : 'it has no output (it did not run, or has not finished)'}`, 'warn');
+          return this.info(
+            `#${n} ${oneLine(call.tool, 64)}: ${old ? `its output is no longer kept (the last ${OUTPUTS_KEPT} calls keep theirs)` : 'it has no output (it did not run, or has not finished)'}`,
+            'warn',
+          );
         }
         this.store.dispatch({ type: 'item', kind: 'output', text: `#${n} ${oneLine(call.tool, 64)}, the whole output:\n${call.output}`, tone: 'dim', cut: null });
         return;

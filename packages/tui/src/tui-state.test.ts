@@ -35,7 +35,10 @@ describe('reduceTui', () => {
 
   it('one line per tool start and result, large output cut to head and tail', () => {
     const big = Array.from({ length: 1000 }, (_, i) => `out ${i}`).join('\n');
-    const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'seq' } }), host({ type: 'tool_call_completed', outcome: outcome({ result: { content: big, success: true } }) })]);
+    const s = run([
+      host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'seq' } }),
+      host({ type: 'tool_call_completed', outcome: outcome({ result: { content: big, success: true } }) }),
+    ]);
     const result = s.items[1]!;
     expect(result.lines[0]).toBe('\u2713 #1 bash (12 ms) \u00b7 /expand 1');
     expect(result.lines.length).toBeLessThan(20);
@@ -53,7 +56,8 @@ describe('reduceTui', () => {
   });
 
   it('keeps quiet hook successes invisible and shows failures, blocks and rewrites with the hook name and reason', () => {
-    const hook = (result: string, detail: string | null) => host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });
+    const hook = (result: string, detail: string | null) =>
+      host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });
     const s = run([hook('ok', null), hook('denied', 'no \x07rm'), hook('rewrote', null)]);
     expect(allLines(s)).toEqual(['hook gate[31m (tool_call_before) denied \u2014 no rm', 'hook gate[31m (tool_call_before) rewrote the input']);
   });
@@ -69,7 +73,7 @@ describe('reduceTui', () => {
     expect(decisionLines(s.calls[0]!)).toEqual(['#1 bash: no tool_call_before hook was consulted', '  approval: the posture asked; you denied it']);
   });
 
-  it('a rewrite or a block by a message_submit hook leaves one line, the hook\'s own', () => {
+  it("a rewrite or a block by a message_submit hook leaves one line, the hook's own", () => {
     const step = (result: string, detail: string) => host({ type: 'hook_finished', hook: { event: 'message_submit', label: 'policy', index: 1, total: 1, durationMs: 3, result, detail } });
     const rewritten = run([step('rewrote', 'expanded a shortcut'), host({ type: 'message_submitted', source: 'fresh', original: 'x', text: 'y', rewritten: true })]);
     expect(allLines(rewritten)).toEqual(['hook policy (message_submit) rewrote the input \u2014 expanded a shortcut', '\u276f y']);
@@ -93,13 +97,34 @@ describe('reduceTui', () => {
     const s = run([
       host({ type: 'notice', notice: { level: 'error', message: 'observer queue full: turn_end dropped', durationMs: TOAST_MS.error } }, 0),
       { type: 'status', text: 'agent a1 working' },
-      host({ type: 'turn_completed', turnId: 't', status: 'completed', error: null, errorCategory: null, usage: {}, toolCount: 2, durationMs: 1500, createdAt: new Date(), provider: 'p', model: 'm', text: '' }, 100),
+      host(
+        {
+          type: 'turn_completed',
+          turnId: 't',
+          status: 'completed',
+          error: null,
+          errorCategory: null,
+          usage: {},
+          toolCount: 2,
+          durationMs: 1500,
+          createdAt: new Date(),
+          provider: 'p',
+          model: 'm',
+          text: '',
+        },
+        100,
+      ),
     ]);
     expect(visibleToast(s.toasts, 200)?.message).toBe('observer queue full: turn_end dropped');
     expect(s.toasts.map((t) => t.message)).toContain('\u2713 turn completed \u00b7 2 tools used \u00b7 1.5s');
     expect(visibleToast(s.toasts, 10_099)?.level).toBe('error');
     expect(visibleToast(s.toasts, 12_001)).toBeNull();
-    expect(visibleToast(s.toasts.filter((t) => t.level === 'info'), 10_099)?.message).toMatch(/turn completed/);
+    expect(
+      visibleToast(
+        s.toasts.filter((t) => t.level === 'info'),
+        10_099,
+      )?.message,
+    ).toMatch(/turn completed/);
     expect(reduceTui(s, { type: 'tick', now: 20_000 }).toasts).toEqual([]);
   });
 
@@ -153,7 +178,20 @@ describe('reduceTui', () => {
       host({ type: 'message_submitted', source: 'fresh', original: many, text: many, rewritten: false }),
       host({ type: 'reasoning_delta', text: many }),
       host({ type: 'text_delta', text: `${long}\n${many}` }),
-      host({ type: 'turn_completed', turnId: 't', status: 'completed', error: null, errorCategory: null, usage: {}, toolCount: 0, durationMs: 1, createdAt: new Date(), provider: 'p', model: 'm', text: '' }),
+      host({
+        type: 'turn_completed',
+        turnId: 't',
+        status: 'completed',
+        error: null,
+        errorCategory: null,
+        usage: {},
+        toolCount: 0,
+        durationMs: 1,
+        createdAt: new Date(),
+        provider: 'p',
+        model: 'm',
+        text: '',
+      }),
     ]);
     const of = (k: string) => s.items.filter((i) => i.kind === k).flatMap((i) => i.lines);
     expect(of('user')).toHaveLength(300);
@@ -172,7 +210,21 @@ describe('reduceTui', () => {
       message: null,
       updatedInput: { command: 'ls -l' },
       additionalContext: null,
-      hooks: [{ index: 0, label: 'rewrite', source: 'global', strict: false, background: false, outcome: 'allow' as never, detail: null, exitCode: 0, durationMs: 3, rewroteInput: true, addedContext: false }],
+      hooks: [
+        {
+          index: 0,
+          label: 'rewrite',
+          source: 'global',
+          strict: false,
+          background: false,
+          outcome: 'allow' as never,
+          detail: null,
+          exitCode: 0,
+          durationMs: 3,
+          rewroteInput: true,
+          addedContext: false,
+        },
+      ],
       input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -l"}' },
       hookSetDigest: null,
     };

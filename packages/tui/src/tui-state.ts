@@ -134,7 +134,20 @@ export function inputSummary(tool: string, input: unknown): string {
 }
 
 function hookLine(h: HookActivityEnd): string {
-  const what = h.result === 'failed' ? 'failed' : h.result === 'blocked' ? 'blocked the message' : h.result === 'denied' ? 'denied' : h.result === 'asked' ? 'asked for approval' : h.result === 'rewrote' ? 'rewrote the input' : h.result === 'context' ? 'added context' : 'ok';
+  const what =
+    h.result === 'failed'
+      ? 'failed'
+      : h.result === 'blocked'
+        ? 'blocked the message'
+        : h.result === 'denied'
+          ? 'denied'
+          : h.result === 'asked'
+            ? 'asked for approval'
+            : h.result === 'rewrote'
+              ? 'rewrote the input'
+              : h.result === 'context'
+                ? 'added context'
+                : 'ok';
   const detail = h.detail ? ` \u2014 ${oneLine(h.detail, 300)}` : '';
   return `hook ${oneLine(h.label, 64)} (${h.event}) ${what}${detail}`;
 }
@@ -143,7 +156,12 @@ function hookLine(h: HookActivityEnd): string {
 export function reduceTui(s: TuiState, a: TuiAction): TuiState {
   switch (a.type) {
     case 'item':
-      return addItem(a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s), a.kind, a.cut === null ? proseLines(a.text) : cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines, a.tone);
+      return addItem(
+        a.kind === 'assistant' || a.kind === 'reasoning' ? s : flushLive(s),
+        a.kind,
+        a.cut === null ? proseLines(a.text) : cutText(a.text, a.cut ?? { ...DEFAULT_CUT, headLines: 60, tailLines: 20 }).lines,
+        a.tone,
+      );
     case 'toast':
       return addToast(s, a.level, a.message, a.durationMs ?? TOAST_MS[a.level], a.now);
     case 'tick': {
@@ -187,7 +205,9 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const o = e.outcome;
       const known = s.calls.find((c) => c.callId === o.id);
       const output = o.result ? o.result.content : null;
-      let calls = known ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c)) : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
+      let calls = known
+        ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c))
+        : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
       const n = known?.n ?? calls.length;
       // Only the latest calls keep their whole output.
       const old = calls.length - 1 - OUTPUTS_KEPT;
@@ -232,13 +252,17 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'subagent_completed':
       return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(e.result, 160)}`], 'dim');
     case 'config_reloaded': {
-      const lines = [`configuration reloaded: ${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}${e.report.changed ? ' (changed)' : ''}`, ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`)];
+      const lines = [
+        `configuration reloaded: ${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}${e.report.changed ? ' (changed)' : ''}`,
+        ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`),
+      ];
       return addItem(s, 'notice', lines, e.report.notes.length ? 'warn' : 'dim');
     }
     case 'turn_completed': {
       const f = flushLive(s);
       const secs = (e.durationMs / 1000).toFixed(1);
-      if (e.status === 'completed') return { ...addToast(f, 'info', `\u2713 turn completed \u00b7 ${e.toolCount} tool${e.toolCount === 1 ? '' : 's'} used \u00b7 ${secs}s`, TOAST_MS.info, now), status: null };
+      if (e.status === 'completed')
+        return { ...addToast(f, 'info', `\u2713 turn completed \u00b7 ${e.toolCount} tool${e.toolCount === 1 ? '' : 's'} used \u00b7 ${secs}s`, TOAST_MS.info, now), status: null };
       const why = e.error ? `: ${oneLine(e.error, 300)}` : '';
       return { ...addItem(f, e.status === 'failed' ? 'error' : 'info', [`turn ${e.status}${why}`], e.status === 'failed' ? 'bad' : 'dim'), status: null };
     }
@@ -261,7 +285,9 @@ export function decisionLines(call: ToolCallView): string[] {
   if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
   for (const h of d.hooks) {
     const flags = [h.strict ? 'strict' : null, h.background ? 'background' : null, h.rewroteInput ? 'rewrote input' : null, h.addedContext ? 'added context' : null].filter(Boolean).join(', ');
-    lines.push(`  ${h.index + 1}. ${oneLine(h.label, 64)} [${h.source}] ${h.outcome}${h.exitCode !== null ? ` exit ${h.exitCode}` : ''} ${Math.round(h.durationMs)} ms${flags ? ` (${flags})` : ''}${h.detail ? ` \u2014 ${oneLine(h.detail, 200)}` : ''}`);
+    lines.push(
+      `  ${h.index + 1}. ${oneLine(h.label, 64)} [${h.source}] ${h.outcome}${h.exitCode !== null ? ` exit ${h.exitCode}` : ''} ${Math.round(h.durationMs)} ms${flags ? ` (${flags})` : ''}${h.detail ? ` \u2014 ${oneLine(h.detail, 200)}` : ''}`,
+    );
   }
   if (d.hooks.length === 0) lines.push('  no hook matched');
   lines.push(`  input: ${oneLine(d.input.original, 300)}`);

@@ -3,9 +3,7 @@ import { emptyComposer, type ComposerState } from './composer.js';
 import { INITIAL_STATE, reduceTui, type TuiAction, type TuiState } from './tui-state.js';
 
 /** A question waiting for the person at the keyboard, oldest first. */
-export type Modal =
-  | { readonly kind: 'approval'; readonly id: number; readonly request: ApprovalRequest }
-  | { readonly kind: 'question'; readonly id: number; readonly request: UserInputRequest };
+export type Modal = { readonly kind: 'approval'; readonly id: number; readonly request: ApprovalRequest } | { readonly kind: 'question'; readonly id: number; readonly request: UserInputRequest };
 
 /** The launch trust prompt (shown before the session starts, for an untrusted workspace). */
 export interface TrustGate {

@@ -45,13 +45,49 @@ describe('view models', () => {
 });
 
 describe('approvalRows', () => {
-  const hook = (over: Record<string, unknown>) => ({ index: 0, label: 'guard', source: 'global', strict: false, background: false, outcome: 'allow', detail: null, exitCode: 0, durationMs: 2, rewroteInput: false, addedContext: false, ...over });
-  const record = (hooks: unknown[], rewritten: string | null) => ({ schemaVersion: 1, tool: 'bash', callId: 'c1', decision: 'ask', denyKind: null, message: null, updatedInput: null, additionalContext: null, hooks, input: { original: '{"command":"rm -rf build"}', rewritten }, hookSetDigest: null });
+  const hook = (over: Record<string, unknown>) => ({
+    index: 0,
+    label: 'guard',
+    source: 'global',
+    strict: false,
+    background: false,
+    outcome: 'allow',
+    detail: null,
+    exitCode: 0,
+    durationMs: 2,
+    rewroteInput: false,
+    addedContext: false,
+    ...over,
+  });
+  const record = (hooks: unknown[], rewritten: string | null) => ({
+    schemaVersion: 1,
+    tool: 'bash',
+    callId: 'c1',
+    decision: 'ask',
+    denyKind: null,
+    message: null,
+    updatedInput: null,
+    additionalContext: null,
+    hooks,
+    input: { original: '{"command":"rm -rf build"}', rewritten },
+    hookSetDigest: null,
+  });
 
   it('names the hook that asked and its reason, shows the whole command, and marks a rewrite with the original', () => {
     const command = `rm -rf build ${'--flag '.repeat(40)}&& echo done`;
     const rows = approvalRows(
-      { id: 'a', callId: 'c1', tool: 'bash', input: { command }, reason: 'hook', summary: 'bash: rm -rf build …', decision: record([hook({ label: 'safety\x1b[31m', outcome: 'ask', detail: 'deletes a directory' }), hook({ index: 1, label: 'rewriter', rewroteInput: true })], `{"command":"${command}"}`) as never },
+      {
+        id: 'a',
+        callId: 'c1',
+        tool: 'bash',
+        input: { command },
+        reason: 'hook',
+        summary: 'bash: rm -rf build …',
+        decision: record(
+          [hook({ label: 'safety\x1b[31m', outcome: 'ask', detail: 'deletes a directory' }), hook({ index: 1, label: 'rewriter', rewroteInput: true })],
+          `{"command":"${command}"}`,
+        ) as never,
+      },
       true,
     );
     const text = rows.map((r) => r.text);
@@ -69,7 +105,10 @@ describe('approvalRows', () => {
     expect(w[1]).toBe(`write src/a.ts (20 lines, ${content.length} bytes)`);
     expect(w.slice(2, 2 + PREVIEW_LINES)).toEqual(Array.from({ length: PREVIEW_LINES }, (_, i) => `+ line ${i}`));
     expect(w[2 + PREVIEW_LINES]).toBe(`  \u2026 ${20 - PREVIEW_LINES} more lines`);
-    const e = approvalRows({ id: 'a', callId: 'c', tool: 'edit', input: { path: 'a.ts', edits: [{ old_text: 'const a = 1;', new_text: 'const a = 2;' }] }, reason: 'permission', summary: 'edit: a.ts' }, false).map((r) => r.text);
+    const e = approvalRows(
+      { id: 'a', callId: 'c', tool: 'edit', input: { path: 'a.ts', edits: [{ old_text: 'const a = 1;', new_text: 'const a = 2;' }] }, reason: 'permission', summary: 'edit: a.ts' },
+      false,
+    ).map((r) => r.text);
     expect(e).toEqual(['A rule in permissions.toml asks for approval', 'edit a.ts (1 change)', '- const a = 1;', '+ const a = 2;', 'y allow once \u00b7 a allow for this session \u00b7 n / Esc deny']);
   });
 });

@@ -42,7 +42,9 @@ export class Terminal {
   /** Start `codewhale args…` in `cwd` with exactly `env` (plus PATH and TERM), `cols`×`rows`. */
   start(args: readonly string[], opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number; record?: boolean }): void {
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: opts.env.HOME ?? process.env.HOME ?? '/tmp', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
-    const assigns = Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ');
+    const assigns = Object.entries(env)
+      .map(([k, v]) => `${k}=${q(v)}`)
+      .join(' ');
     // Recording: the program starts only once `pipe-pane` is attached (it waits for a marker file).
     const ready = join(this.rawFile + '.ready');
     const wait = opts.record ? `while [ ! -e ${q(ready)} ]; do sleep 0.05; done; ` : '';

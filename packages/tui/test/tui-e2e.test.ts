@@ -59,7 +59,9 @@ cat > "$CW_LOG/$n.$1.stdin"
 
 function readFired(log: string): Fired[] {
   const out: Fired[] = [];
-  for (const f of readdirSync(log).filter((x) => x.endsWith('.env')).sort()) {
+  for (const f of readdirSync(log)
+    .filter((x) => x.endsWith('.env'))
+    .sort()) {
     const [seq, event] = f.split('.');
     const env = Object.fromEntries(
       readFileSync(join(log, f), 'utf8')
@@ -180,7 +182,11 @@ describe('codewhale (the TUI) in a real terminal', () => {
     expect(after.env.DEEPSEEK_TOOL_SUCCESS).toBe('true');
     expect(JSON.parse(after.env.DEEPSEEK_TOOL_EXECUTION_RECEIPT!)).toMatchObject({ command: 'echo hello-from-bash', exit_code: 0 });
     expect(JSON.parse(after.stdin)).toMatchObject({ event: 'tool_call_after', tool_name: 'bash', tool_call_id: 'call_a', execution_receipt: { command: 'echo hello-from-bash', exit_code: 0 } });
-    expect(one('on_error').map((f) => f.env.DEEPSEEK_ERROR).join('\n')).toMatch(/bash/);
+    expect(
+      one('on_error')
+        .map((f) => f.env.DEEPSEEK_ERROR)
+        .join('\n'),
+    ).toMatch(/bash/);
     // turn_end: after totals, the queued message counted
     const turnEnds = one('turn_end').map((f) => JSON.parse(f.stdin) as Record<string, unknown>);
     expect(turnEnds[0]).toMatchObject({ event: 'turn_end', session_id: sessionId, status: 'completed', queued_message_count: 1 });

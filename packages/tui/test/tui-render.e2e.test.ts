@@ -69,25 +69,29 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
   it.each([
     [120, 40],
     [60, 20],
-  ])('at %ix%i: no clear sequence, every line of a 50-paragraph answer in screen plus scrollback, no live row left behind', async (cols, rows) => {
-    const paras = Array.from({ length: 50 }, (_, i) => paragraph(i + 1));
-    const answer = `${paras.join('\n\n')}\n\nEND-OF-ANSWER`;
-    const { term } = await open([{ text: answer }], cols, rows);
-    await ask(term, 'write a long answer');
-    await term.waitFor(/○ idle/, 60_000);
-    await term.waitFor(/END-OF-ANSWER/);
-    const all = term.everything();
-    const flat = squash(all);
-    for (const p of paras) expect(flat).toContain(squash(p));
-    expect(all).toMatch(/END-OF-ANSWER/);
-    // In order, each once.
-    const starts = paras.map((_, i) => flat.indexOf(`P${String(i + 1).padStart(2, '0')}-START`));
-    expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    for (let i = 1; i <= 50; i++) expect(flat.split(`P${String(i).padStart(2, '0')}-END`).length - 1).toBe(1);
-    // The live region (status line while working) never went into the scrollback.
-    expect(all).not.toMatch(/working \(Esc to cancel\)/);
-    expect(term.raw().match(CLEAR) ?? []).toEqual([]);
-  }, 120_000);
+  ])(
+    'at %ix%i: no clear sequence, every line of a 50-paragraph answer in screen plus scrollback, no live row left behind',
+    async (cols, rows) => {
+      const paras = Array.from({ length: 50 }, (_, i) => paragraph(i + 1));
+      const answer = `${paras.join('\n\n')}\n\nEND-OF-ANSWER`;
+      const { term } = await open([{ text: answer }], cols, rows);
+      await ask(term, 'write a long answer');
+      await term.waitFor(/○ idle/, 60_000);
+      await term.waitFor(/END-OF-ANSWER/);
+      const all = term.everything();
+      const flat = squash(all);
+      for (const p of paras) expect(flat).toContain(squash(p));
+      expect(all).toMatch(/END-OF-ANSWER/);
+      // In order, each once.
+      const starts = paras.map((_, i) => flat.indexOf(`P${String(i + 1).padStart(2, '0')}-START`));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      for (let i = 1; i <= 50; i++) expect(flat.split(`P${String(i).padStart(2, '0')}-END`).length - 1).toBe(1);
+      // The live region (status line while working) never went into the scrollback.
+      expect(all).not.toMatch(/working \(Esc to cancel\)/);
+      expect(term.raw().match(CLEAR) ?? []).toEqual([]);
+    },
+    120_000,
+  );
 
   it('a resize while streaming re-lays the live region only: no clear, no duplicated frame, every line kept', async () => {
     const paras = Array.from({ length: 30 }, (_, i) => paragraph(i + 1));

@@ -194,10 +194,19 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
   }
   if (format === 'text' && !opts.json && output && !output.endsWith('\n')) io.stdout('\n');
 
-  const exitCode =
-    summary.status === 'completed' ? EXIT.ok : summary.errorCategory === 'network' || summary.errorCategory === 'timeout' ? EXIT.tempfail : EXIT.failure;
+  const exitCode = summary.status === 'completed' ? EXIT.ok : summary.errorCategory === 'network' || summary.errorCategory === 'timeout' ? EXIT.tempfail : EXIT.failure;
   const termination =
-    summary.status === 'completed' ? 'resolved' : summary.status === 'interrupted' ? 'canceled' : summary.errorCategory === 'budget' ? 'budget_exhausted' : summary.errorCategory === 'timeout' ? 'timeout' : summary.errorCategory === 'network' ? 'infrastructure_error' : 'model_error';
+    summary.status === 'completed'
+      ? 'resolved'
+      : summary.status === 'interrupted'
+        ? 'canceled'
+        : summary.errorCategory === 'budget'
+          ? 'budget_exhausted'
+          : summary.errorCategory === 'timeout'
+            ? 'timeout'
+            : summary.errorCategory === 'network'
+              ? 'infrastructure_error'
+              : 'model_error';
   const usage = {
     input_tokens: summary.usage.inputTokens,
     output_tokens: summary.usage.outputTokens,
@@ -230,4 +239,3 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
   }
   return exitCode;
 }
-

@@ -166,8 +166,6 @@ export async function runHooksRevoke(opts: CommonOptions, io: Io): Promise<numbe
     io.stdout(`already revoked: project hooks of ${ctx.workspace}; ${cfg.path} unchanged\n`);
     return EXIT.ok;
   }
-  io.stdout(
-    `revoked project hooks of ${ctx.workspace} \u2014 recorded hooks_revoked = true in ${cfg.path}; no project hook starts from now on (running ones are not stopped)\n`,
-  );
+  io.stdout(`revoked project hooks of ${ctx.workspace} \u2014 recorded hooks_revoked = true in ${cfg.path}; no project hook starts from now on (running ones are not stopped)\n`);
   return EXIT.ok;
 }

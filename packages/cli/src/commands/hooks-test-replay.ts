@@ -26,12 +26,12 @@ const REFUSED = 'refused';
 const REFUSED_TEXT = 'refused before hooks \u2014 the arguments are not valid JSON, so the engine never reaches tool_call_before';
 
 function outcomeOf(r: Replayed): string {
-  return r.record ? r.effective ?? r.record.decision : REFUSED;
+  return r.record ? (r.effective ?? r.record.decision) : REFUSED;
 }
 
 function callLine(n: number, r: Replayed, expected: string | null): string {
   const c = r.call;
-  const head = `  ${n}. ${line(c.name, 64)} ${r.record ? r.record.input.original.length > 160 ? `${r.record.input.original.slice(0, 159)}\u2026` : r.record.input.original : '(invalid JSON)'} (line ${c.line})`;
+  const head = `  ${n}. ${line(c.name, 64)} ${r.record ? (r.record.input.original.length > 160 ? `${r.record.input.original.slice(0, 159)}\u2026` : r.record.input.original) : '(invalid JSON)'} (line ${c.line})`;
   let tail: string;
   if (!r.record) tail = REFUSED_TEXT;
   else {

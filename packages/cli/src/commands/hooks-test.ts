@@ -108,7 +108,10 @@ export async function runHooksTest(eventArg: string | undefined, opts: HooksTest
     return runHooksTestReplay(opts.replay, opts, io);
   }
   if (eventArg === undefined) {
-    throw CliError.usage('name the event to simulate, or pass --replay FILE', 'e.g. `codewhale hooks test tool_call_before --tool bash --input \'{"command":"ls"}\'`; `codewhale hooks events` lists the events');
+    throw CliError.usage(
+      'name the event to simulate, or pass --replay FILE',
+      'e.g. `codewhale hooks test tool_call_before --tool bash --input \'{"command":"ls"}\'`; `codewhale hooks events` lists the events',
+    );
   }
   const event = parseEvent(eventArg);
   const expected = checkExpect(event, opts.expect);
@@ -349,10 +352,7 @@ async function messageSubmit(run: DryRun, workspace: string, text: string, mode:
     rows,
     outcomes: result.steps.map((s) => ({ index: s.index, label: s.label, result: s.result, detail: s.detail })),
     resultLines,
-    result:
-      result.kind === 'blocked'
-        ? { kind: 'blocked', reason: result.reason }
-        : { kind: result.kind, text: result.text, original: text, warning: result.warning },
+    result: result.kind === 'blocked' ? { kind: 'blocked', reason: result.reason } : { kind: result.kind, text: result.text, original: text, warning: result.warning },
     actual: result.kind,
     notes: [],
   };
@@ -431,7 +431,9 @@ async function observer(
   const tool = syn.ctx.tool;
   if (tool) {
     Object.assign(context, { tool: tool.name, call_id: tool.callId, input: tool.input, exit_code: tool.exitCode ?? null, success: tool.success ?? null, status: tool.status ?? null });
-    contextLines.push(`tool: \`${line(tool.name, 64)}\`, input ${jsonPreview(tool.input, 300)}, ${tool.exitCode == null ? 'no exit code' : `exit code ${tool.exitCode}`}, ${tool.success ? 'succeeded' : 'failed'}`);
+    contextLines.push(
+      `tool: \`${line(tool.name, 64)}\`, input ${jsonPreview(tool.input, 300)}, ${tool.exitCode == null ? 'no exit code' : `exit code ${tool.exitCode}`}, ${tool.success ? 'succeeded' : 'failed'}`,
+    );
   }
   if (syn.ctx.error) {
     context.error = syn.ctx.error;
@@ -462,9 +464,7 @@ async function observer(
       strict: x.strict,
       background: x.background,
     })),
-    resultLines: [
-      `result: ${parts.join(', ')} \u2014 observer: Codewhale ignores the result${stopper ? '; a failing strict hook stops the later ones' : '; every matching hook runs'}`,
-    ],
+    resultLines: [`result: ${parts.join(', ')} \u2014 observer: Codewhale ignores the result${stopper ? '; a failing strict hook stops the later ones' : '; every matching hook runs'}`],
     result: { kind: 'observer', ok: counts.ok, failed: counts.failed, submitted: counts.submitted, not_run: notRun },
     actual: null,
     notes: [],

@@ -1,15 +1,5 @@
 import { basename, resolve } from 'node:path';
-import {
-  buildHookSet,
-  decodeProjectFile,
-  parseProjectHooks,
-  parseToml,
-  parseUserConfig,
-  type ConfigProblem,
-  type FileIssue,
-  type HookSet,
-  type HooksSection,
-} from '@codewhale/hooks-config';
+import { buildHookSet, decodeProjectFile, parseProjectHooks, parseToml, parseUserConfig, type ConfigProblem, type FileIssue, type HookSet, type HooksSection } from '@codewhale/hooks-config';
 import { USER_CONFIG_MAX_BYTES } from '@codewhale/hooks-supervisor';
 import { CliError } from '../cli-error.js';
 import { readInputFile } from '../read-input-file.js';

@@ -25,11 +25,7 @@ export async function runTrust(trusted: boolean, opts: CommonOptions, io: Io): P
   if (!cfg.changed) {
     io.stdout(`${ctx.workspace} is already ${trusted ? 'trusted' : 'not trusted'}; ${cfg.path} unchanged\n`);
   } else {
-    io.stdout(
-      trusted
-        ? `trusted ${ctx.workspace} \u2014 wrote trust_level = "trusted" to ${cfg.path}\n`
-        : `untrusted ${ctx.workspace} \u2014 removed trust_level from ${cfg.path}\n`,
-    );
+    io.stdout(trusted ? `trusted ${ctx.workspace} \u2014 wrote trust_level = "trusted" to ${cfg.path}\n` : `untrusted ${ctx.workspace} \u2014 removed trust_level from ${cfg.path}\n`);
   }
   if (trusted) {
     // Trust is one of two gates: say what the other one is doing.
@@ -38,7 +34,9 @@ export async function runTrust(trusted: boolean, opts: CommonOptions, io: Io): P
     if (unreadable) io.stderr(`warning: ${unreadable.detail}\n`);
     const state = loaded.ok ? (loaded.value.loaded.project?.state ?? 'none') : 'none';
     if (state !== 'none' && state !== 'approved') {
-      io.stderr(`note: project hooks are ${state === 'changed' ? 'changed since approval' : state === 'pending' ? 'pending approval' : state}; they load only after \`codewhale hooks review\` and \`codewhale hooks approve <digest>\`\n`);
+      io.stderr(
+        `note: project hooks are ${state === 'changed' ? 'changed since approval' : state === 'pending' ? 'pending approval' : state}; they load only after \`codewhale hooks review\` and \`codewhale hooks approve <digest>\`\n`,
+      );
     }
   }
   return EXIT.ok;

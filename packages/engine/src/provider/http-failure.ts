@@ -103,13 +103,12 @@ export function errorBodySnippet(bodyText: string, secrets: readonly (string | n
  * by its `code`/`type`/`status`: rate limits → `rate_limit`, context or parameter problems →
  * `invalid_input`, auth → `authentication`, otherwise a retryable `network` failure.
  */
-export function streamErrorFailure(
-  providerId: string,
-  error: unknown,
-  secrets: readonly (string | null | undefined)[],
-): ProviderError {
+export function streamErrorFailure(providerId: string, error: unknown, secrets: readonly (string | null | undefined)[]): ProviderError {
   const e = error !== null && typeof error === 'object' ? (error as Record<string, unknown>) : {};
-  const label = [e['code'], e['type'], e['status']].filter((v) => typeof v === 'string' || typeof v === 'number').join(' ').toLowerCase();
+  const label = [e['code'], e['type'], e['status']]
+    .filter((v) => typeof v === 'string' || typeof v === 'number')
+    .join(' ')
+    .toLowerCase();
   const status = typeof e['status'] === 'number' ? e['status'] : typeof e['code'] === 'number' ? e['code'] : null;
   let cls: FailureClass;
   if (status !== null && status >= 400) cls = classifyStatus(status);

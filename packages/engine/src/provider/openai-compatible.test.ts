@@ -38,8 +38,7 @@ async function collect(stream: AsyncIterable<ModelStreamEvent>): Promise<{ event
   }
 }
 
-const textOf = (events: readonly ModelStreamEvent[], type: 'text' | 'reasoning'): string =>
-  events.map((e) => (e.type === type ? e.delta : '')).join('');
+const textOf = (events: readonly ModelStreamEvent[], type: 'text' | 'reasoning'): string => events.map((e) => (e.type === type ? e.delta : '')).join('');
 
 describe('OpenAICompatibleProvider (against the fake server, real HTTP)', () => {
   it('streams reasoning, text, tool calls split across chunks, usage with cache hit/miss, and one finish', async () => {
@@ -77,7 +76,12 @@ describe('OpenAICompatibleProvider (against the fake server, real HTTP)', () => 
   });
 
   it('accepts CRLF and CR framed streams', async () => {
-    const s = await start({ turns: [{ text: 'crlf é', lineEnding: '\r\n' }, { text: 'cr é', lineEnding: '\r' }] });
+    const s = await start({
+      turns: [
+        { text: 'crlf é', lineEnding: '\r\n' },
+        { text: 'cr é', lineEnding: '\r' },
+      ],
+    });
     const p = provider(s);
     expect(textOf((await collect(p.stream(request(), {}))).events, 'text')).toBe('crlf é');
     expect(textOf((await collect(p.stream(request(), {}))).events, 'text')).toBe('cr é');

@@ -94,15 +94,8 @@ export class OpenAICompatibleProvider implements ModelProvider {
     this.#openTimeoutMs = positive(options.openTimeoutMs, DEFAULT_OPEN_TIMEOUT_MS);
     const host = hostOf(this.baseUrl);
     this.#replayReasoning =
-      options.replayReasoning === undefined || options.replayReasoning === 'auto'
-        ? [this.id, host, this.model].some((s) => s.toLowerCase().includes('deepseek'))
-        : options.replayReasoning;
-    this.#maxTokensField =
-      options.maxTokensField === undefined || options.maxTokensField === 'auto'
-        ? host === 'api.openai.com'
-          ? 'max_completion_tokens'
-          : 'max_tokens'
-        : options.maxTokensField;
+      options.replayReasoning === undefined || options.replayReasoning === 'auto' ? [this.id, host, this.model].some((s) => s.toLowerCase().includes('deepseek')) : options.replayReasoning;
+    this.#maxTokensField = options.maxTokensField === undefined || options.maxTokensField === 'auto' ? (host === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens') : options.maxTokensField;
     this.#headers = options.headers ?? {};
     this.#extraBody = options.extraBody;
     this.#fetch = options.fetch ?? (nodeFetch as typeof fetch);
@@ -303,9 +296,7 @@ export class OpenAICompatibleProvider implements ModelProvider {
     }
     const detail = describeNetworkError(error);
     const message =
-      phase === 'connect'
-        ? `${this.id}: could not reach ${this.#where()}${detail ? ` (${detail})` : ''}`
-        : `${this.id}: the connection dropped mid-stream${detail ? ` (${detail})` : ''}`;
+      phase === 'connect' ? `${this.id}: could not reach ${this.#where()}${detail ? ` (${detail})` : ''}` : `${this.id}: the connection dropped mid-stream${detail ? ` (${detail})` : ''}`;
     return new ProviderError(this.#safe(message, 400), { category: 'network', retryable: true, cause: error });
   }
 

@@ -69,7 +69,10 @@ describe('parseReplayScript', () => {
   });
 
   it('defaults error retryability by category', () => {
-    const turns = parseReplayScript('{"error": {"category": "timeout", "message": "t"}}\n{"error": {"category": "invalid_input", "message": "i"}}\n{"error": {"category": "internal", "message": "x", "retryable": true}}', 'x');
+    const turns = parseReplayScript(
+      '{"error": {"category": "timeout", "message": "t"}}\n{"error": {"category": "invalid_input", "message": "i"}}\n{"error": {"category": "internal", "message": "x", "retryable": true}}',
+      'x',
+    );
     expect(turns.map((t) => t.error?.retryable)).toEqual([true, false, true]);
   });
 
@@ -91,7 +94,12 @@ describe('ReplayProvider', () => {
     const types = first.events.map((e) => e.type);
     expect(types.filter((t) => t === 'reasoning').length).toBeGreaterThan(1);
     expect(types.slice(-3)).toEqual(['tool_call', 'usage', 'finish']);
-    expect(first.events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta).join('')).toBe('Let me list the workspace.');
+    expect(
+      first.events
+        .filter((e) => e.type === 'text')
+        .map((e) => (e as { delta: string }).delta)
+        .join(''),
+    ).toBe('Let me list the workspace.');
     expect(first.events.find((e) => e.type === 'tool_call')).toEqual({ type: 'tool_call', call: { id: 'call_1_1', name: 'bash', arguments: '{"command":"ls -1"}' } });
     expect(first.events.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
 
@@ -185,7 +193,9 @@ describe('chunkText', () => {
 
 describe('replay usage estimate (cached per message)', () => {
   // Strings of arbitrary UTF-16 code units: pairs, lone surrogates, surrogate halves at the edges.
-  const units = fc.array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 24 }).map((xs) => String.fromCharCode(...xs));
+  const units = fc
+    .array(fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 24 })
+    .map((xs) => String.fromCharCode(...xs));
   const message = fc.oneof(
     fc.record({ role: fc.constantFrom('system' as const, 'user' as const), content: units }),
     fc.record({ role: fc.constant('tool' as const), toolCallId: fc.constant('c'), content: units }),

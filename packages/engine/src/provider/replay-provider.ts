@@ -97,10 +97,10 @@ export class ReplayProvider implements ModelProvider {
     const turn = this.#turns[this.#next];
     if (turn === undefined) {
       const n = this.#turns.length;
-      throw new ProviderError(
-        `replay script ${this.source} has no more model turns: it had ${n} turn${n === 1 ? '' : 's'}, and the session asked for turn ${n + 1}`,
-        { category: 'invalid_input', retryable: false },
-      );
+      throw new ProviderError(`replay script ${this.source} has no more model turns: it had ${n} turn${n === 1 ? '' : 's'}, and the session asked for turn ${n + 1}`, {
+        category: 'invalid_input',
+        retryable: false,
+      });
     }
     const turnNumber = ++this.#next;
     if (turn.delayMs > 0) await this.#wait(turn.delayMs, signal);
@@ -163,9 +163,7 @@ function replayUsage(turn: ReplayTurn, request: ModelRequest): ModelUsage {
   const parsed = parseUsage(given);
   const has = (...keys: string[]): boolean => keys.some((k) => typeof given[k] === 'number');
   const reasoningTokens = parsed.reasoningTokens ?? (turn.reasoning !== '' ? estimateTokens(turn.reasoning) : null);
-  const outputTokens = has('completion_tokens', 'output_tokens')
-    ? parsed.outputTokens
-    : estimateTokens(turn.reasoning + turn.text + turn.toolCalls.map((c) => c.name + c.arguments).join(''));
+  const outputTokens = has('completion_tokens', 'output_tokens') ? parsed.outputTokens : estimateTokens(turn.reasoning + turn.text + turn.toolCalls.map((c) => c.name + c.arguments).join(''));
   return {
     ...parsed,
     inputTokens: has('prompt_tokens', 'input_tokens') ? parsed.inputTokens : requestTokens(request),

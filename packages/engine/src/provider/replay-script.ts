@@ -51,9 +51,7 @@ export interface ReplayScriptIssue {
 }
 
 /** Result of {@link checkReplayScript}. */
-export type ReplayScriptResult =
-  | { readonly ok: true; readonly value: readonly ReplayTurn[] }
-  | { readonly ok: false; readonly issues: readonly ReplayScriptIssue[] };
+export type ReplayScriptResult = { readonly ok: true; readonly value: readonly ReplayTurn[] } | { readonly ok: false; readonly issues: readonly ReplayScriptIssue[] };
 
 /** A script that could not be parsed. `message` lists every problem as `file:line: problem`. */
 export class ReplayScriptError extends EngineError {
@@ -64,7 +62,11 @@ export class ReplayScriptError extends EngineError {
   constructor(file: string, issues: readonly ReplayScriptIssue[], options: { cause?: unknown } = {}) {
     const shown = issues.slice(0, 20).map((i) => `  ${i.file}:${i.line}: ${i.message}`);
     if (issues.length > 20) shown.push(`  … and ${issues.length - 20} more`);
-    super('config', `replay script ${file} is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${shown.join('\n')}`, { ...options, issues, fix: 'fix the replay script (one JSON object per line; see REPLAY-FORMAT.md)' });
+    super('config', `replay script ${file} is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${shown.join('\n')}`, {
+      ...options,
+      issues,
+      fix: 'fix the replay script (one JSON object per line; see REPLAY-FORMAT.md)',
+    });
     this.name = 'ReplayScriptError';
     this.file = file;
   }

@@ -69,7 +69,12 @@ describe('streamWithRetry', () => {
     const { events } = await collect(streamWithRetry(provider, request, { sleep }));
     const retryAt = events.findIndex((e) => e.type === 'retry');
     expect(retryAt).toBeGreaterThan(0);
-    expect(events.slice(retryAt + 1).map((e) => (e.type === 'text' ? e.delta : '')).join('')).toBe('whole');
+    expect(
+      events
+        .slice(retryAt + 1)
+        .map((e) => (e.type === 'text' ? e.delta : ''))
+        .join(''),
+    ).toBe('whole');
   });
 
   it('honours Retry-After, capped by maxRetryAfterMs', async () => {

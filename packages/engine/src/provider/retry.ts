@@ -64,11 +64,7 @@ export function backoffDelayMs(attempt: number, options: Pick<StreamWithRetryOpt
  * throws a `cancelled` ProviderError promptly. Errors that are not ProviderErrors are wrapped
  * as non-retryable `internal` failures.
  */
-export async function* streamWithRetry(
-  provider: ModelProvider,
-  request: ModelRequest,
-  options: StreamWithRetryOptions = {},
-): AsyncGenerator<RetryStreamEvent, void, undefined> {
+export async function* streamWithRetry(provider: ModelProvider, request: ModelRequest, options: StreamWithRetryOptions = {}): AsyncGenerator<RetryStreamEvent, void, undefined> {
   const { signal } = options;
   const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 3));
   const maxDelayMs = options.maxDelayMs ?? 8000;
@@ -84,10 +80,7 @@ export async function* streamWithRetry(
       const error = asProviderError(provider.id, caught, signal);
       if (!error.retryable || attempt >= maxRetries) throw error;
       const next = attempt + 1;
-      const delayMs =
-        error.retryAfterSecs !== null
-          ? Math.max(0, Math.min(maxRetryAfterMs, Math.round(error.retryAfterSecs * 1000)))
-          : backoffDelayMs(next, options);
+      const delayMs = error.retryAfterSecs !== null ? Math.max(0, Math.min(maxRetryAfterMs, Math.round(error.retryAfterSecs * 1000))) : backoffDelayMs(next, options);
       const event: RetryEvent = { type: 'retry', attempt: next, delayMs, category: error.category, message: error.message };
       options.onRetry?.(event);
       yield event;

@@ -59,19 +59,12 @@ describe('resolveRoute', () => {
         ...KEYS,
       },
     };
-    const strip = (env: Record<string, string>, prefix: string): Record<string, string> =>
-      Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith(prefix) || k.endsWith('_API_KEY')));
+    const strip = (env: Record<string, string>, prefix: string): Record<string, string> => Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith(prefix) || k.endsWith('_API_KEY')));
 
     it.each([
       ['flags win', { config, ...all }, ['vllm', '--provider'], ['flag-model', '--model'], ['http://127.0.0.1:9001/v1', '--base-url']],
       ['then CODEWHALE_*', { config, env: all.env }, ['ollama', 'CODEWHALE_PROVIDER'], ['cw-model', 'CODEWHALE_MODEL'], ['http://127.0.0.1:9002/v1', 'CODEWHALE_BASE_URL']],
-      [
-        'then DEEPSEEK_*',
-        { config, env: strip(all.env, 'CODEWHALE_') },
-        ['deepseek', 'DEEPSEEK_PROVIDER'],
-        ['ds-model', 'DEEPSEEK_MODEL'],
-        ['http://127.0.0.1:9003/v1', 'DEEPSEEK_BASE_URL'],
-      ],
+      ['then DEEPSEEK_*', { config, env: strip(all.env, 'CODEWHALE_') }, ['deepseek', 'DEEPSEEK_PROVIDER'], ['ds-model', 'DEEPSEEK_MODEL'], ['http://127.0.0.1:9003/v1', 'DEEPSEEK_BASE_URL']],
       [
         'then config',
         { config, env: KEYS },

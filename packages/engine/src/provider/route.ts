@@ -11,14 +11,7 @@ import { DEFAULT_SETTINGS, MAX_TIMER_MS, type ProviderSettings, type Settings } 
 import { EngineError } from '../errors.js';
 
 /** Why a route could not be resolved. */
-export type RouteErrorCode =
-  | 'unknown_provider'
-  | 'missing_api_key'
-  | 'insecure_http'
-  | 'invalid_base_url'
-  | 'missing_base_url'
-  | 'missing_model'
-  | 'invalid_config';
+export type RouteErrorCode = 'unknown_provider' | 'missing_api_key' | 'insecure_http' | 'invalid_base_url' | 'missing_base_url' | 'missing_model' | 'invalid_config';
 
 /** A route that cannot be used, with a message that says what to do. Never contains a key. */
 export class RouteError extends EngineError {
@@ -221,10 +214,7 @@ export function resolveRoute(input: ResolveRouteInput = {}): ModelRoute {
       [defaultProviderId === id ? settings.defaultTextModel : null, 'config: default_text_model'],
     ]) ?? (builtin?.defaultModel ? { value: builtin.defaultModel, from: 'built-in default' } : null);
   if (modelPick === null) {
-    throw new RouteError(
-      'missing_model',
-      `provider \`${id}\` has no default model: pass --model, set CODEWHALE_MODEL, or set model under [${tablePath}] in config.toml.`,
-    );
+    throw new RouteError('missing_model', `provider \`${id}\` has no default model: pass --model, set CODEWHALE_MODEL, or set model under [${tablePath}] in config.toml.`);
   }
 
   // Key.
@@ -311,11 +301,7 @@ function missingKeyMessage(
   return `provider \`${id}\` has no API key: set api_key_env under [${tablePath}] in config.toml to the name of a variable holding the key, and export it; or ${others}.`;
 }
 
-function idleTimeout(
-  env: Readonly<Record<string, string | undefined>>,
-  settings: Settings,
-  warnings: string[],
-): Picked<number> {
+function idleTimeout(env: Readonly<Record<string, string | undefined>>, settings: Settings, warnings: string[]): Picked<number> {
   const candidates: [unknown, string][] = [
     [text(env['CODEWHALE_STREAM_IDLE_TIMEOUT_SECS']), 'CODEWHALE_STREAM_IDLE_TIMEOUT_SECS'],
     [text(env['DEEPSEEK_STREAM_IDLE_TIMEOUT_SECS']), 'DEEPSEEK_STREAM_IDLE_TIMEOUT_SECS'],

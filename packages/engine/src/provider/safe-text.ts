@@ -28,7 +28,10 @@ export function redactSecrets(text: string, secrets: readonly (string | null | u
  */
 export function boundLine(text: string, maxChars: number): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const points = Array.from(flat);
   if (points.length <= maxChars) return flat;
   return `${points.slice(0, Math.max(0, maxChars - 1)).join('')}…`;

@@ -107,7 +107,10 @@ describe('SseDecoder', () => {
     // Field values: any code points except line breaks (NUL excluded so ids always count).
     const value = fc.string({ unit: 'binary', maxLength: 12 }).filter((s) => !/[\r\n\u0000]/.test(s));
     const eventArb = fc.record({
-      event: fc.option(value.filter((s) => s !== ''), { nil: null }),
+      event: fc.option(
+        value.filter((s) => s !== ''),
+        { nil: null },
+      ),
       id: fc.option(value, { nil: null }),
       data: fc.array(value, { minLength: 1, maxLength: 4 }),
       comment: fc.option(value, { nil: null }),

@@ -85,10 +85,7 @@ export class ToolCallAssembler {
       index = rawIndex;
     } else {
       const last = this.#last;
-      const startsNew =
-        last === null ||
-        (id !== null && last.id !== '' && id !== last.id) ||
-        (name !== null && last.name !== '' && name !== last.name);
+      const startsNew = last === null || (id !== null && last.id !== '' && id !== last.id) || (name !== null && last.name !== '' && name !== last.name);
       if (!startsNew) return last;
       index = this.#slots.size === 0 ? 0 : Math.max(...this.#slots.keys()) + 1;
     }

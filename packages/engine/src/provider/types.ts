@@ -64,10 +64,7 @@ export class ProviderError extends EngineError {
   /** Seconds the server asked us to wait (`Retry-After`), when it said. */
   readonly retryAfterSecs: number | null;
 
-  constructor(
-    message: string,
-    options: { category: ErrorCategory; retryable: boolean; status?: number | null; retryAfterSecs?: number | null; cause?: unknown },
-  ) {
+  constructor(message: string, options: { category: ErrorCategory; retryable: boolean; status?: number | null; retryAfterSecs?: number | null; cause?: unknown }) {
     super(options.category, message, { cause: options.cause });
     this.name = 'ProviderError';
     this.retryable = options.retryable;

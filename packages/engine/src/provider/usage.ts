@@ -47,11 +47,7 @@ export function parseUsage(raw: unknown): ModelUsage {
   if (hit !== null && miss === null) miss = Math.max(0, inputTokens - hit);
   else if (hit === null && miss !== null) hit = Math.max(0, inputTokens - miss);
 
-  const write =
-    count(u['cache_creation_input_tokens']) ??
-    count(u['prompt_cache_write_tokens']) ??
-    count(promptDetails?.['cache_write_tokens']) ??
-    count(u['cache_write_tokens']);
+  const write = count(u['cache_creation_input_tokens']) ?? count(u['prompt_cache_write_tokens']) ?? count(promptDetails?.['cache_write_tokens']) ?? count(u['cache_write_tokens']);
 
   return {
     inputTokens,

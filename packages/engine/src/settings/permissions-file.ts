@@ -1,14 +1,5 @@
 import { basename, dirname, join } from 'node:path';
-import {
-  appendPermissionRule,
-  decodeProjectFile,
-  matchPermission,
-  parsePermissionRules,
-  type FileIssue,
-  type NewPermissionRule,
-  type PermissionRules,
-  type Result,
-} from '@codewhale/hooks-config';
+import { appendPermissionRule, decodeProjectFile, matchPermission, parsePermissionRules, type FileIssue, type NewPermissionRule, type PermissionRules, type Result } from '@codewhale/hooks-config';
 import { FileUpdateError, USER_CONFIG_MAX_BYTES, readRegularFile, updateFileLocked } from '@codewhale/hooks-supervisor';
 import { EngineError } from '../errors.js';
 import type { PermissionCheck } from '../plan-tool-call.js';

@@ -1,15 +1,6 @@
 import { describeValue, isTable, scanTomlLayout, suggest, tomlKeyLine, type Result, type TomlLayout } from '@codewhale/hooks-config';
 import { SecretText } from './secret-text.js';
-import {
-  DEFAULT_RETRY,
-  DEFAULT_TUI,
-  REASONING_EFFORTS,
-  type ProviderSettings,
-  type ReasoningEffort,
-  type RetrySettings,
-  type Settings,
-  type TuiSettings,
-} from './settings.js';
+import { DEFAULT_RETRY, DEFAULT_TUI, REASONING_EFFORTS, type ProviderSettings, type ReasoningEffort, type RetrySettings, type Settings, type TuiSettings } from './settings.js';
 import type { SettingsIssue, SettingsIssueCode } from './settings-issue.js';
 import { FOREIGN_ROOT_KEYS, PROVIDER_KEYS, RETRY_KEYS, SETTINGS_ROOT_KEYS, TUI_KEYS, fieldDoc, settingsSchema } from './settings-schema.js';
 
@@ -66,12 +57,7 @@ export function readSettings(input: ReadSettingsInput): Result<Settings, Setting
       const wrongType = issue.code === 'invalid_type' || issue.code === 'invalid_union';
       const got = wrongType || typeof value === 'string' ? describeValue(value) : String(value);
       const hint = hintFor(path, value);
-      add(
-        wrongType && !(typeof value === 'bigint') ? 'invalid_type' : 'invalid_value',
-        path,
-        `${name} must be ${doc_?.expected ?? 'valid'} (got ${got})${hint}`,
-        doc_?.fix ?? 'fix or remove it',
-      );
+      add(wrongType && !(typeof value === 'bigint') ? 'invalid_type' : 'invalid_value', path, `${name} must be ${doc_?.expected ?? 'valid'} (got ${got})${hint}`, doc_?.fix ?? 'fix or remove it');
     }
   }
 
@@ -150,12 +136,7 @@ function unknownKey(path: readonly (string | number)[], add: Add): void {
   const near = suggest(key, known);
   const where = `\`[${table.join('.')}]\``;
   const list = known.map((k) => `\`${k}\``).join(', ');
-  add(
-    'unknown_key',
-    path,
-    `unknown key ${token(key)} in ${where}${near ? `; did you mean \`${near}\`?` : ''}`,
-    near ? `rename it to \`${near}\`, or remove it` : `remove it; ${where} takes ${list}`,
-  );
+  add('unknown_key', path, `unknown key ${token(key)} in ${where}${near ? `; did you mean \`${near}\`?` : ''}`, near ? `rename it to \`${near}\`, or remove it` : `remove it; ${where} takes ${list}`);
 }
 
 function hintFor(path: readonly (string | number)[], value: unknown): string {

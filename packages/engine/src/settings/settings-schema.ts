@@ -9,8 +9,7 @@ import { CHAT_WIRES, MAX_RETRIES_LIMIT, MAX_TIMER_MS, MAX_TIMER_SECS, REASONING_
  */
 
 /** An integer in [min, max]; a `bigint` is always out of range. */
-const wholeNumber = (min: number, max: number) =>
-  z.union([z.number(), z.bigint()]).pipe(z.number().int().min(min).max(max));
+const wholeNumber = (min: number, max: number) => z.union([z.number(), z.bigint()]).pipe(z.number().int().min(min).max(max));
 const text = z.string();
 const oneOf = (values: readonly string[]) => z.string().refine((v) => values.includes(v.trim().toLowerCase()));
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -75,7 +75,12 @@ describe('startFakeOpenAIServer', () => {
   });
 
   it('plays faults: status with body and Retry-After', async () => {
-    server = await startFakeOpenAIServer({ turns: [{ status: 429, retryAfter: 3 }, { status: 500, body: 'plain failure' }] });
+    server = await startFakeOpenAIServer({
+      turns: [
+        { status: 429, retryAfter: 3 },
+        { status: 500, body: 'plain failure' },
+      ],
+    });
     const limited = await post(`${server.url}/chat/completions`, { model: 'm', messages: [] });
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBe('3');
@@ -99,11 +104,17 @@ describe('startFakeOpenAIServer', () => {
     server = await startFakeOpenAIServer({
       turns: (req, index) => ({ text: `turn ${index} saw ${(req.body as { messages: unknown[] }).messages.length} messages` }),
     });
-    const res = await post(`${server.url}/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }] });
+    const res = await post(`${server.url}/chat/completions`, {
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'user', content: 'b' },
+      ],
+    });
     const frames = dataFrames(Buffer.concat(res.chunks).toString('utf8'));
     const text = frames
       .filter((f) => f !== '[DONE]')
-      .map((f) => ((JSON.parse(f) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? ''))
+      .map((f) => (JSON.parse(f) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '')
       .join('');
     expect(text).toBe('turn 0 saw 2 messages');
   });

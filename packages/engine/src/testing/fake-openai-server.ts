@@ -176,10 +176,7 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions): P
       await sleep(turn.delayMs ?? 0, closing.signal);
       const extra: Record<string, string> = { ...(turn.headers ?? {}) };
       if (turn.retryAfter !== undefined) extra['retry-after'] = String(turn.retryAfter);
-      const payload =
-        turn.body === undefined
-          ? { error: { message: `fake ${turn.status}`, type: faultType(turn.status), code: turn.status } }
-          : turn.body;
+      const payload = turn.body === undefined ? { error: { message: `fake ${turn.status}`, type: faultType(turn.status), code: turn.status } } : turn.body;
       if (typeof payload === 'string') {
         res.writeHead(turn.status, { 'content-type': 'text/plain; charset=utf-8', ...extra });
         res.end(payload);
@@ -300,9 +297,7 @@ function replyFrames(turn: FakeReplyTurn, model: string, turnNumber: number, bod
     args: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
   }));
   const heads = calls.map((c) => chunk({ tool_calls: [{ index: c.index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
-  const argFrames = calls.map((c) =>
-    splitInto(c.args, 4).map((piece) => chunk({ tool_calls: [{ index: c.index, function: { arguments: piece } }] })),
-  );
+  const argFrames = calls.map((c) => splitInto(c.args, 4).map((piece) => chunk({ tool_calls: [{ index: c.index, function: { arguments: piece } }] })));
   if (turn.interleaveToolCalls) {
     frames.push(...heads);
     const longest = Math.max(0, ...argFrames.map((a) => a.length));

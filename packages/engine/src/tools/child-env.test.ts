@@ -4,23 +4,43 @@ import { buildChildEnv, isAllowedParentVar } from './child-env.js';
 
 describe('the shell child environment', () => {
   it('keeps the allowlist, including proxies in either case, locale and toolchain keys', () => {
-    const env = buildChildEnv({
-      PATH: '/bin',
-      HOME: '/h',
-      LANG: 'C.UTF-8',
-      LC_TIME: 'C',
-      http_proxy: 'http://p',
-      HTTPS_PROXY: 'http://q',
-      CARGO_HOME: '/c',
-      RUSTUP_TOOLCHAIN: 'stable',
-      PYTHONUTF8: '1',
-      DOTNET_ROOT: '/d',
-    }, null, 'linux');
+    const env = buildChildEnv(
+      {
+        PATH: '/bin',
+        HOME: '/h',
+        LANG: 'C.UTF-8',
+        LC_TIME: 'C',
+        http_proxy: 'http://p',
+        HTTPS_PROXY: 'http://q',
+        CARGO_HOME: '/c',
+        RUSTUP_TOOLCHAIN: 'stable',
+        PYTHONUTF8: '1',
+        DOTNET_ROOT: '/d',
+      },
+      null,
+      'linux',
+    );
     expect(Object.keys(env).sort()).toEqual(['CARGO_HOME', 'DOTNET_ROOT', 'HOME', 'HTTPS_PROXY', 'LANG', 'LC_TIME', 'PATH', 'PYTHONUTF8', 'RUSTUP_TOOLCHAIN', 'http_proxy']);
   });
 
   it('drops secrets and everything else the reference drops on Unix', () => {
-    for (const key of ['JAVA_HOME', 'GOPATH', 'NVM_DIR', 'EDITOR', 'PAGER', 'SSH_AUTH_SOCK', 'DISPLAY', 'TZ', 'XDG_CONFIG_HOME', 'PWD', 'SHLVL', 'AWS_ACCESS_KEY_ID', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'SECRET_TOKEN']) {
+    for (const key of [
+      'JAVA_HOME',
+      'GOPATH',
+      'NVM_DIR',
+      'EDITOR',
+      'PAGER',
+      'SSH_AUTH_SOCK',
+      'DISPLAY',
+      'TZ',
+      'XDG_CONFIG_HOME',
+      'PWD',
+      'SHLVL',
+      'AWS_ACCESS_KEY_ID',
+      'OPENAI_API_KEY',
+      'GITHUB_TOKEN',
+      'SECRET_TOKEN',
+    ]) {
       expect(isAllowedParentVar(key, 'linux'), key).toBe(false);
     }
   });
@@ -33,19 +53,44 @@ describe('the shell child environment', () => {
   });
 
   it('lets shell_env values win, replacing a differently-cased key', () => {
-    const env = buildChildEnv({ PATH: '/bin' }, new Map([['path', '/x'], ['TOKEN', 't']]), 'linux');
+    const env = buildChildEnv(
+      { PATH: '/bin' },
+      new Map([
+        ['path', '/x'],
+        ['TOKEN', 't'],
+      ]),
+      'linux',
+    );
     expect(env).toEqual({ path: '/x', TOKEN: 't' });
   });
 
   it('keeps a shell_env variable named __proto__ as a variable (a plain assignment would drop it)', () => {
-    const env = buildChildEnv({ PATH: '/bin' }, new Map([['__proto__', 'kept'], ['A', 'b']]), 'linux');
+    const env = buildChildEnv(
+      { PATH: '/bin' },
+      new Map([
+        ['__proto__', 'kept'],
+        ['A', 'b'],
+      ]),
+      'linux',
+    );
     expect(Object.getPrototypeOf(env)).toBe(Object.prototype);
-    expect(Object.entries(env)).toEqual([['PATH', '/bin'], ['__proto__', 'kept'], ['A', 'b']]);
+    expect(Object.entries(env)).toEqual([
+      ['PATH', '/bin'],
+      ['__proto__', 'kept'],
+      ['A', 'b'],
+    ]);
   });
 
   it('filters a frozen parent once per platform, and what one command gets never reaches the next', () => {
     const parent = Object.freeze({ PATH: '/bin', HOME: '/h', GITHUB_TOKEN: 'secret', BIMRV_SDK_ROOT: '/sdk' });
-    const first = buildChildEnv(parent, new Map([['TOKEN', 't1'], ['path', '/x']]), 'linux');
+    const first = buildChildEnv(
+      parent,
+      new Map([
+        ['TOKEN', 't1'],
+        ['path', '/x'],
+      ]),
+      'linux',
+    );
     expect(first).toEqual({ HOME: '/h', TOKEN: 't1', path: '/x' });
     first['LEAK'] = 'changed by the caller';
     expect(buildChildEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });

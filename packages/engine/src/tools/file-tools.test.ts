@@ -72,7 +72,16 @@ describe('file tools', () => {
     writeFileSync(join(ws, 'e.txt'), 'a b a c');
     await expect(editTool.execute({ path: 'e.txt', edits: [{ old_text: 'a', new_text: 'x' }] }, ctx)).rejects.toThrow(/occurs 2 times/);
     await expect(editTool.execute({ path: 'e.txt', edits: [{ old_text: 'zzz', new_text: 'x' }] }, ctx)).rejects.toThrow(/not found/);
-    await editTool.execute({ path: 'e.txt', edits: [{ old_text: 'a', new_text: '$&', replace_all: true }, { old_text: 'c', new_text: 'd' }] }, ctx);
+    await editTool.execute(
+      {
+        path: 'e.txt',
+        edits: [
+          { old_text: 'a', new_text: '$&', replace_all: true },
+          { old_text: 'c', new_text: 'd' },
+        ],
+      },
+      ctx,
+    );
     expect(readFileSync(join(ws, 'e.txt'), 'utf8')).toBe('$& b $& d');
   });
 

@@ -7,19 +7,7 @@ import { BashTool, bashTool, execShellTool } from './shell-tool.js';
 import type { ToolDefinition } from './tool.js';
 
 /** Every built-in tool: the model-facing set plus hidden compatibility names. */
-export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
-  readTool,
-  writeTool,
-  editTool,
-  bashTool,
-  BashTool,
-  execShellTool,
-  listDirTool,
-  grepTool,
-  todoWriteTool,
-  requestUserInputTool,
-  agentTool,
-];
+export const BUILTIN_TOOLS: readonly ToolDefinition[] = [readTool, writeTool, editTool, bashTool, BashTool, execShellTool, listDirTool, grepTool, todoWriteTool, requestUserInputTool, agentTool];
 
 /**
  * Specs already built, keyed by the tool definition. A definition is immutable once

@@ -3,9 +3,7 @@ import { ToolError, type ToolDefinition } from './tool.js';
 
 const todoSchema = z
   .object({
-    todos: z
-      .array(z.object({ content: z.string().min(1), status: z.enum(['pending', 'in_progress', 'completed']) }).strict())
-      .max(100),
+    todos: z.array(z.object({ content: z.string().min(1), status: z.enum(['pending', 'in_progress', 'completed']) }).strict()).max(100),
   })
   .strict();
 
@@ -26,7 +24,10 @@ const questionSchema = z
     id: z.string().min(1),
     header: z.string().min(1).max(40),
     question: z.string().min(1),
-    options: z.array(z.object({ label: z.string().min(1), description: z.string().optional() }).strict()).min(2).max(4),
+    options: z
+      .array(z.object({ label: z.string().min(1), description: z.string().optional() }).strict())
+      .min(2)
+      .max(4),
     allow_free_text: z.boolean().optional(),
     multi_select: z.boolean().optional(),
   })

@@ -153,7 +153,13 @@ describe('the shell tool on both spawn paths', () => {
 
   it('keeps the same head and tail whichever way the command was started, for any bytes', async () => {
     const piece = fc
-      .array(fc.oneof(fc.constantFrom('a', 'é', '鲸', '🐳', '\n').map((c) => new TextEncoder().encode(c)), fc.uint8Array({ minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 40 })
+      .array(
+        fc.oneof(
+          fc.constantFrom('a', 'é', '鲸', '🐳', '\n').map((c) => new TextEncoder().encode(c)),
+          fc.uint8Array({ minLength: 1, maxLength: 3 }),
+        ),
+        { minLength: 1, maxLength: 40 },
+      )
       .map((parts) => Buffer.concat(parts));
     let n = 0;
     await fc.assert(

@@ -120,12 +120,7 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
         if (stdout) parts.push(stdout);
         if (stderr) parts.push(`[stderr]\n${stderr}`);
       }
-      const tail =
-        run.status === 'timed_out'
-          ? `[timed out after ${timeoutSecs}s; the process group was killed]`
-          : run.status === 'killed'
-            ? '[killed]'
-            : `[exit code: ${run.exitCode}]`;
+      const tail = run.status === 'timed_out' ? `[timed out after ${timeoutSecs}s; the process group was killed]` : run.status === 'killed' ? '[killed]' : `[exit code: ${run.exitCode}]`;
       const body = parts
         .filter((part) => part !== '')
         .map((part) => (part.endsWith('\n') ? part : `${part}\n`))

@@ -29,18 +29,7 @@ export interface ToolResult {
 }
 
 /** Why a tool call did not produce a result. The model sees `Error: <message>`. */
-export type ToolErrorKind =
-  | 'unknown_tool'
-  | 'not_allowed'
-  | 'parse_error'
-  | 'invalid_input'
-  | 'plan_mode'
-  | 'hook_denied'
-  | 'approval_denied'
-  | 'path_escape'
-  | 'not_found'
-  | 'failed'
-  | 'cancelled';
+export type ToolErrorKind = 'unknown_tool' | 'not_allowed' | 'parse_error' | 'invalid_input' | 'plan_mode' | 'hook_denied' | 'approval_denied' | 'path_escape' | 'not_found' | 'failed' | 'cancelled';
 
 export class ToolError extends EngineError {
   readonly kind: ToolErrorKind;

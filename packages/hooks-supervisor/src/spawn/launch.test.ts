@@ -28,7 +28,20 @@ class Text implements Sink {
 async function sh(kind: SpawnerKind, script: string, env: Record<string, string> = { PATH: process.env.PATH ?? '/bin' }, args: string[] = []) {
   forceSpawner(kind);
   const out = new Text();
-  const r = await runProcess({ file: '/bin/sh', args: ['-c', script, 'sh', ...args], cwd: dir, env, input: null, stdout: out, stderr: null, timeoutMs: 20_000, graceMs: 500, reapMs: 2_000, drainMs: 2_000, shutdownMs: 1_000 });
+  const r = await runProcess({
+    file: '/bin/sh',
+    args: ['-c', script, 'sh', ...args],
+    cwd: dir,
+    env,
+    input: null,
+    stdout: out,
+    stderr: null,
+    timeoutMs: 20_000,
+    graceMs: 500,
+    reapMs: 2_000,
+    drainMs: 2_000,
+    shutdownMs: 1_000,
+  });
   return { r, out: out.text };
 }
 
@@ -115,7 +128,20 @@ describe.runIf(both)('the native spawner gives a child what child_process gives 
 
   it('leaves a program given by name, not path, to child_process (which searches PATH)', async () => {
     forceSpawner('native');
-    const r = await runProcess({ file: 'sh', args: ['-c', 'exit 7'], cwd: dir, env: { PATH: process.env.PATH ?? '/bin' }, input: null, stdout: null, stderr: null, timeoutMs: 10_000, graceMs: 100, reapMs: 1_000, drainMs: 1_000, shutdownMs: 1_000 });
+    const r = await runProcess({
+      file: 'sh',
+      args: ['-c', 'exit 7'],
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/bin' },
+      input: null,
+      stdout: null,
+      stderr: null,
+      timeoutMs: 10_000,
+      graceMs: 100,
+      reapMs: 1_000,
+      drainMs: 1_000,
+      shutdownMs: 1_000,
+    });
     expect(r).toMatchObject({ kind: 'exited', exit: { code: 7 } });
   });
 });

@@ -15,7 +15,7 @@ const TARGETS = { 'linux-x64-gnu': 62, 'linux-x64-musl': 62, 'linux-arm64-gnu': 
 const built = Object.keys(TARGETS).filter((t) => existsSync(join(dir, `codewhale-spawn.${t}.node`))) as (keyof typeof TARGETS)[];
 
 describe.runIf(process.platform === 'linux' && built.length > 0)('the prebuilt codewhale-spawn files', () => {
-  it('include this machine\'s, and it is the one this process loads', () => {
+  it("include this machine's, and it is the one this process loads", () => {
     expect(nativeModulePath()).toBe(join(dir, `codewhale-spawn.linux-${process.arch}-gnu.node`));
   });
 

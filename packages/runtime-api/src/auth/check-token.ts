@@ -52,6 +52,9 @@ export function presentedCredential(headers: Headers): { readonly token: string;
 
 /** Whether a bind address is loopback (`--insecure-no-auth` is refused otherwise). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }

@@ -34,7 +34,10 @@ const LE = endianness() === 'LE';
 
 function hex32(bytes: readonly number[]): string {
   const ordered = LE ? [...bytes].reverse() : bytes;
-  return ordered.map((b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return ordered
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 function ipv4Bytes(address: string): number[] {

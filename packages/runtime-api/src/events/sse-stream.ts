@@ -93,7 +93,10 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
         const e = queue.shift();
         if (!e && deps.hub.ended) {
           // Shutdown: everything committed was delivered; say so and end the response cleanly.
-          await stream.writeSSE({ event: 'server.stopping', data: JSON.stringify({ thread_id: threadId, last_seq: last, hint: 'the server is stopping; reconnect with Last-Event-ID when it is back' }) });
+          await stream.writeSSE({
+            event: 'server.stopping',
+            data: JSON.stringify({ thread_id: threadId, last_seq: last, hint: 'the server is stopping; reconnect with Last-Event-ID when it is back' }),
+          });
           return;
         }
         if (!e) {

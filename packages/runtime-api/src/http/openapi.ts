@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  ApprovalBody,
-  ApprovalJson,
-  CreateThreadBody,
-  CreateTurnBody,
-  ErrorJson,
-  EventEnvelope,
-  ItemJson,
-  SteerBody,
-  ThreadJson,
-  TurnJson,
-} from './schemas.js';
+import { ApprovalBody, ApprovalJson, CreateThreadBody, CreateTurnBody, ErrorJson, EventEnvelope, ItemJson, SteerBody, ThreadJson, TurnJson } from './schemas.js';
 
 const schema = (s: z.ZodType): Record<string, unknown> => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -67,7 +56,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
         },
       },
       '/v1/threads/{id}/items': {
-        get: { summary: "a thread's items, oldest first", parameters: [idParam('id')], responses: { '200': json({ type: 'object', properties: { items: { type: 'array', items: ref('Item') } } }), '404': err('unknown thread') } },
+        get: {
+          summary: "a thread's items, oldest first",
+          parameters: [idParam('id')],
+          responses: { '200': json({ type: 'object', properties: { items: { type: 'array', items: ref('Item') } } }), '404': err('unknown thread') },
+        },
       },
       '/v1/threads/{id}/turns': {
         post: {
@@ -84,15 +77,28 @@ export function openApiDocument(version: string): Record<string, unknown> {
         },
       },
       '/v1/threads/{id}/turns/{turn}/interrupt': {
-        post: { summary: 'interrupt the running turn', parameters: [idParam('id'), idParam('turn')], responses: { '202': json({ type: 'object' }, 'Accepted'), '404': err('unknown thread or turn'), '409': err('the turn is not running') } },
+        post: {
+          summary: 'interrupt the running turn',
+          parameters: [idParam('id'), idParam('turn')],
+          responses: { '202': json({ type: 'object' }, 'Accepted'), '404': err('unknown thread or turn'), '409': err('the turn is not running') },
+        },
       },
       '/v1/threads/{id}/turns/{turn}/steer': {
-        post: { summary: 'add text to the running turn', parameters: [idParam('id'), idParam('turn')], requestBody: body('SteerBody'), responses: { '202': json({ type: 'object' }, 'Accepted'), ...common, '404': err('unknown thread or turn'), '409': err('the turn is not running') } },
+        post: {
+          summary: 'add text to the running turn',
+          parameters: [idParam('id'), idParam('turn')],
+          requestBody: body('SteerBody'),
+          responses: { '202': json({ type: 'object' }, 'Accepted'), ...common, '404': err('unknown thread or turn'), '409': err('the turn is not running') },
+        },
       },
       '/v1/threads/{id}/events': {
         get: {
           summary: 'server-sent events: replay after the cursor, then live',
-          parameters: [idParam('id'), { name: 'since_seq', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'integer', minimum: 0 } }],
+          parameters: [
+            idParam('id'),
+            { name: 'since_seq', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+            { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'integer', minimum: 0 } },
+          ],
           responses: { '200': { description: 'text/event-stream of Event', content: { 'text/event-stream': { schema: ref('Event') } } }, '400': common['400'], '404': err('unknown thread') },
         },
       },
@@ -105,7 +111,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
         },
       },
       '/v1/hooks': {
-        get: { summary: 'the hooks list model as JSON', parameters: [{ name: 'thread_id', in: 'query', required: false, schema: { type: 'string' } }], responses: { '200': json({ type: 'object' }), '404': err('unknown thread') } },
+        get: {
+          summary: 'the hooks list model as JSON',
+          parameters: [{ name: 'thread_id', in: 'query', required: false, schema: { type: 'string' } }],
+          responses: { '200': json({ type: 'object' }), '404': err('unknown thread') },
+        },
       },
     },
   };

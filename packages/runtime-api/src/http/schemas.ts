@@ -28,7 +28,10 @@ export const ApprovalBody = z.strictObject({
 });
 
 export const EventsQuery = z.strictObject({
-  since_seq: z.string().regex(/^\d{1,15}$/, 'a non-negative integer').optional(),
+  since_seq: z
+    .string()
+    .regex(/^\d{1,15}$/, 'a non-negative integer')
+    .optional(),
 });
 
 export const HooksQuery = z.strictObject({ thread_id: z.string().min(1).max(100).optional() });

@@ -79,7 +79,12 @@ describe('RuntimeStore', () => {
     expect(store.decideApproval(a.id, { decision: 'deny', remember: false, by: 'client' })).toMatchObject({ ok: false, reason: 'already_decided' });
     const b = store.createApproval({ threadId: thread.id, turnId: turn.id, itemId: null, tool: 'bash', reason: 'posture', summary: 'bash: rm', timeoutMs: 1 });
     expect(store.decideApproval(b.id, { decision: 'allow', remember: true, by: 'timeout' })).toMatchObject({ ok: true, approval: { status: 'expired', decision: 'deny', remember: false } });
-    expect(store.eventsSince(thread.id, 0).map((e) => e.event).filter((e) => e.startsWith('approval.'))).toEqual(['approval.required', 'approval.decided', 'approval.required', 'approval.timeout']);
+    expect(
+      store
+        .eventsSince(thread.id, 0)
+        .map((e) => e.event)
+        .filter((e) => e.startsWith('approval.')),
+    ).toEqual(['approval.required', 'approval.decided', 'approval.required', 'approval.timeout']);
   });
 
   it('recovers after a crash: in-flight turns become interrupted, pending approvals expire as denials, all with events', () => {
@@ -175,7 +180,10 @@ describe('RuntimeStore', () => {
           expect(Array.from(out).length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
           expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
           expect(summaryOf(out)).toBe(out);
-          const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+          const flat = s
+            .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
           if (Array.from(flat).length <= SUMMARY_MAX_CHARS) expect(out).toBe(flat);
         }),
       );

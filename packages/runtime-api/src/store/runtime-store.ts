@@ -4,17 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import type {
-  ApprovalRecord,
-  ApprovalStatus,
-  ItemKind,
-  ItemRecord,
-  ItemStatus,
-  StoredEvent,
-  ThreadRecord,
-  TurnRecord,
-  TurnStatus,
-} from './records.js';
+import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus } from './records.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
 export type SyncLevel = 'FULL' | 'NORMAL';
@@ -61,7 +51,10 @@ export const SUMMARY_MAX_CHARS = 280;
 
 export function summaryOf(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const points = Array.from(flat);
   return points.length <= SUMMARY_MAX_CHARS ? flat : `${points.slice(0, SUMMARY_MAX_CHARS - 1).join('')}…`;
 }
@@ -534,9 +527,7 @@ export class RuntimeStore {
       // Only a client decides freely; a timeout, a cancelled turn and the Auto-Review policy deny.
       const status: ApprovalStatus = answer.by === 'client' || answer.by === 'policy' ? 'decided' : 'expired';
       const decision = answer.by === 'client' ? answer.decision : 'deny';
-      this.#db
-        .prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, decided_at = ? WHERE id = ?')
-        .run(status, decision, answer.remember && answer.by === 'client' ? 1 : 0, at, id);
+      this.#db.prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, decided_at = ? WHERE id = ?').run(status, decision, answer.remember && answer.by === 'client' ? 1 : 0, at, id);
       const approval = this.getApproval(id)!;
       emit({
         threadId: approval.threadId,
@@ -639,10 +630,7 @@ export class RuntimeStore {
 function migrate(db: Database.Database, path: string): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > SCHEMA_VERSION) {
-    throw new StoreError(
-      'newer_schema',
-      `the runtime database ${path} has schema version ${current}, newer than this build understands (${SCHEMA_VERSION})`,
-    );
+    throw new StoreError('newer_schema', `the runtime database ${path} has schema version ${current}, newer than this build understands (${SCHEMA_VERSION})`);
   }
   for (let v = current; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {

@@ -79,10 +79,13 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
     if (toast) waits.push(toast.expiresAt - now);
     if (hook && now - hook.startedAt < HOOK_SHOW_AFTER_MS) waits.push(hook.startedAt + HOOK_SHOW_AFTER_MS - now);
     if (waits.length === 0) return;
-    const t = setTimeout(() => {
-      store.dispatch({ type: 'tick', now: Date.now() });
-      setTick((x) => x + 1);
-    }, Math.max(10, Math.min(...waits) + 5));
+    const t = setTimeout(
+      () => {
+        store.dispatch({ type: 'tick', now: Date.now() });
+        setTick((x) => x + 1);
+      },
+      Math.max(10, Math.min(...waits) + 5),
+    );
     return () => clearTimeout(t);
   }, [toast, hook, now, store, tick]);
 

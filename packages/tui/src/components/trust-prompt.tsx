@@ -26,7 +26,12 @@ export function TrustPrompt({ gate, onChoice }: { gate: TrustGate; onChoice: (c:
     }
   });
   // Once answered, the box gives way to one line (the transcript starts below it).
-  if (chosen) return <Text color="gray">{chosen === 'trust' ? 'trusting' : chosen === 'untrusted' ? 'continuing untrusted:' : 'quit:'} {oneLine(gate.workspace, 200)}</Text>;
+  if (chosen)
+    return (
+      <Text color="gray">
+        {chosen === 'trust' ? 'trusting' : chosen === 'untrusted' ? 'continuing untrusted:' : 'quit:'} {oneLine(gate.workspace, 200)}
+      </Text>
+    );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>Do you trust the files in this folder?</Text>
@@ -34,13 +39,14 @@ export function TrustPrompt({ gate, onChoice }: { gate: TrustGate; onChoice: (c:
       <Text color="gray">Trusting lets project settings apply. It never runs project hooks by itself: they need review and approval.</Text>
       {gate.projectHooks && gate.projectHooks !== 'none' ? (
         <Text color="yellow">
-          This workspace ships .codewhale/hooks.toml: {gate.projectHooks === 'approved' ? 'approved' : gate.projectHooks === 'changed' ? 'changed since approval' : 'pending approval'}. Review it with /hooks review, then /hooks approve {'<digest>'}.
+          This workspace ships .codewhale/hooks.toml: {gate.projectHooks === 'approved' ? 'approved' : gate.projectHooks === 'changed' ? 'changed since approval' : 'pending approval'}. Review it with
+          /hooks review, then /hooks approve {'<digest>'}.
         </Text>
       ) : null}
       <Text> </Text>
-      <Text>1 / y  Trust this folder</Text>
-      <Text>2 / u  Continue untrusted (this session only)</Text>
-      <Text>3 / n  Quit</Text>
+      <Text>1 / y Trust this folder</Text>
+      <Text>2 / u Continue untrusted (this session only)</Text>
+      <Text>3 / n Quit</Text>
     </Box>
   );
 }

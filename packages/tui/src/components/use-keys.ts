@@ -7,7 +7,11 @@ import { decodeInput, flushDecoder, INITIAL_DECODER, type Key } from '../input-d
  * a bracketed paste arrives as ONE `paste` key however many chunks it spans.
  */
 export function useKeys(onKey: (key: Key) => void): void {
-  const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin() as ReturnType<typeof useStdin> & {
+  const {
+    internal_eventEmitter: emitter,
+    setRawMode,
+    isRawModeSupported,
+  } = useStdin() as ReturnType<typeof useStdin> & {
     internal_eventEmitter: NodeJS.EventEmitter;
   };
   const handler = useRef(onKey);
