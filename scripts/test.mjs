@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The whole suite, as CI runs it: build every package, type-check, run every test once on this
+// The whole suite, as CI runs it: build every package, type-check, check formatting and lint
+// (Biome, biome.jsonc), run every test once on this
 // machine's Node, then the unit and end-to-end tests again on Node 22 and 24 (installed from
 // the npm registry by scripts/node-versions.mjs), and print one plain `N passed, N failed` line
 // over all of it (vitest's own summaries are not what CI reads).
@@ -23,6 +24,11 @@ const vitestArgs = extra.filter((a) => a !== '--no-build' && a !== '--this-node'
 let failedSetup = 0;
 if (!extra.includes('--no-build')) {
   if (run('pnpm', ['turbo', 'run', 'build', 'typecheck', '--concurrency=2', '--output-logs=errors-only']) !== 0) failedSetup = 1;
+}
+// Formatting and lint: `pnpm exec biome check --write .` fixes what it can.
+if (run(join(root, 'node_modules', '.bin', 'biome'), ['ci', '--reporter=summary', '.']) !== 0) {
+  console.log('biome: formatting or lint findings (pnpm exec biome check --write . fixes most)');
+  failedSetup += 1;
 }
 const outDir = join(root, '.test-results');
 mkdirSync(outDir, { recursive: true });

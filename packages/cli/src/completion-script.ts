@@ -17,7 +17,7 @@ export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /** Only words that are safe unquoted in every shell reach a script. */
-const WORD = /^[A-Za-z0-9_.:@%+=,\/-]+$/;
+const WORD = /^[A-Za-z0-9_.:@%+=,/-]+$/;
 const words = (xs: readonly string[]): string[] => xs.filter((x) => WORD.test(x));
 
 interface Flat {

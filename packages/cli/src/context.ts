@@ -30,7 +30,7 @@ export function commandContext(opts: CommonOptions, io: Io): CommandContext {
  * with the file, line and column.
  */
 export function loadConfiguration(ctx: CommandContext): HookConfiguration {
-  let r;
+  let r: ReturnType<typeof loadHookConfiguration>;
   try {
     r = loadHookConfiguration({ paths: ctx.paths, workspace: ctx.workspace });
   } catch (e) {

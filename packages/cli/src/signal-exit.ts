@@ -27,7 +27,7 @@ export function signalExitCode(signal: NodeJS.Signals): number {
  * resolves to a number chooses the exit code (a server that stopped cleanly exits 0); otherwise
  * the code is 128 + the signal's number.
  */
-export type SignalExitHandler = (signal: NodeJS.Signals) => void | number | Promise<void | number>;
+export type SignalExitHandler = (signal: NodeJS.Signals) => undefined | number | Promise<undefined | number>;
 
 export interface SignalExitRegistration {
   /** How long this handler may take (default {@link SIGNAL_GRACE_MS}); the longest registered wins. */

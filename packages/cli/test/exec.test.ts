@@ -39,7 +39,7 @@ describe('codewhale exec', () => {
   it('fires no hooks without --hooks, even when hooks are configured', async () => {
     const { sb } = await setup([bash('true'), done()], '');
     const marker = join(sb.dir, 'fired');
-    sb.config(readFileSync(join(sb.home, 'config.toml'), 'utf8') + `\n[hooks]\n[[hooks.hooks]]\nevent = "tool_call_before"\ncommand = "touch ${marker}"\n`);
+    sb.config(`${readFileSync(join(sb.home, 'config.toml'), 'utf8')}\n[hooks]\n[[hooks.hooks]]\nevent = "tool_call_before"\ncommand = "touch ${marker}"\n`);
     const r = await sb.run(['exec', '--auto', 'go']);
     expect(r.code).toBe(0);
     expect(existsSync(marker)).toBe(false);
@@ -48,7 +48,7 @@ describe('codewhale exec', () => {
   it('with --hooks, exit 2 denies; the model sees the redacted reason; the command never runs', async () => {
     const { sb, server } = await setup([bash('rm -rf victim'), done('Understood.')]);
     const gate = sb.script('gate.sh', `case "$DEEPSEEK_TOOL_ARGS" in *"rm -rf"*) echo '{"reason":"destructive operations are blocked by policy"}'; exit 2;; esac`);
-    sb.config(readFileSync(join(sb.home, 'config.toml'), 'utf8') + `\n[hooks]\n[[hooks.hooks]]\nname = "no-rm-rf"\nevent = "tool_call_before"\ncommand = "${gate}"\n`);
+    sb.config(`${readFileSync(join(sb.home, 'config.toml'), 'utf8')}\n[hooks]\n[[hooks.hooks]]\nname = "no-rm-rf"\nevent = "tool_call_before"\ncommand = "${gate}"\n`);
     writeFileSync(join(sb.ws, 'victim'), 'keep me');
     const r = await sb.run(['exec', '--hooks', '--auto', 'clean up']);
     expect(r.code).toBe(0);

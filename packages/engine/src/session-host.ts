@@ -353,7 +353,6 @@ export class SessionHost implements SessionHostApi {
     this.#running = true;
     this.#cancelPending = false;
     this.#touch();
-    let result: SubmitResult;
     const work = (async (): Promise<SubmitResult> => {
       try {
         const t = await this.#transform(text, source);
@@ -370,7 +369,7 @@ export class SessionHost implements SessionHostApi {
       }
     })();
     this.#current = work.catch(() => undefined);
-    result = await work;
+    const result = await work;
     this.#scheduleDrain();
     // Nothing follows after all (the queued message was blocked, or dropped meanwhile): settle.
     if (!this.#running && this.#state === 'in_progress') this.#observe({ state: 'idle', lastTurnStatus: this.#lastTurnStatus });

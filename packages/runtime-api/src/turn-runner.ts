@@ -454,7 +454,7 @@ export class SessionTurnRunner implements TurnRunner {
     run.timer = null;
     if (!this.#store.isOpen) return;
     for (const open of [run.reasoning, run.text]) {
-      if (!open || !open.buffer) continue;
+      if (!open?.buffer) continue;
       const cut = partial ? safeCut(open.buffer) : open.buffer.length;
       if (cut === 0) continue;
       this.#store.appendDelta(open.itemId, this.#clean(open.buffer.slice(0, cut)));

@@ -85,7 +85,7 @@ function escapeLength(s: string, i: number): number {
 /** Feed one chunk; returns the new state and the keys it completed. Pure. */
 export function decodeInput(state: DecoderState, chunk: string): { readonly state: DecoderState; readonly keys: readonly Key[] } {
   const keys: Key[] = [];
-  let s = state.pending + chunk;
+  const s = state.pending + chunk;
   let paste = state.paste;
   let text = '';
   const flushText = () => {

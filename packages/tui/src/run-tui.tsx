@@ -122,7 +122,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
 
   // The launch trust prompt (an explicit key press; `--auto` skips it, as `--yolo` does).
   const run = options.runHooksCommand;
-  let notes: string[] = [];
+  const notes: string[] = [];
   if (run) {
     let review: ReviewJson = {};
     try {

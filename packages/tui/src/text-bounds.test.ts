@@ -17,13 +17,13 @@ describe('cutText', () => {
   });
 
   it('bounds a 10 MB text without splitting all of it', () => {
-    const big = 'x'.repeat(80) + '\n';
+    const big = `${'x'.repeat(80)}\n`;
     const text = big.repeat(130_000); // ~10.5 MB
     const r = cutText(text, { headLines: 4, tailLines: 4, lineChars: 50, maxChars: 4096 });
     expect(r.cut).toBe(true);
     expect(r.lines.length).toBe(9);
     expect(r.lines[4]).toMatch(/lines not shown/);
-    expect(r.lines[0]).toBe('x'.repeat(49) + '\u2026');
+    expect(r.lines[0]).toBe(`${'x'.repeat(49)}\u2026`);
   });
 
   it('strips control characters', () => {
@@ -107,7 +107,7 @@ describe('cutToolOutput', () => {
   });
 
   it('counts two million lines as two million, and names the bytes when the dropped lines are unknown', () => {
-    const text = Array.from({ length: 2_000_000 }, (_, i) => String(i + 1)).join('\n') + '\n';
+    const text = `${Array.from({ length: 2_000_000 }, (_, i) => String(i + 1)).join('\n')}\n`;
     const kept = agentKeeps(text, 16 * 1024, 16 * 1024);
     const r = cutToolOutput(kept.content, kept.omittedLines);
     expect(r.lines[0]).toBe('1');

@@ -216,7 +216,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
-        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ' \u00b7 /why ' + n : ''}`;
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
       const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];

@@ -46,7 +46,7 @@ export class Terminal {
       .map(([k, v]) => `${k}=${q(v)}`)
       .join(' ');
     // Recording: the program starts only once `pipe-pane` is attached (it waits for a marker file).
-    const ready = join(this.rawFile + '.ready');
+    const ready = join(`${this.rawFile}.ready`);
     const wait = opts.record ? `while [ ! -e ${q(ready)} ]; do sleep 0.05; done; ` : '';
     const cmd = `${wait}cd ${q(opts.cwd)} && env -i ${assigns} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(this.exitFile)}; sleep 60`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(opts.cols ?? 100), '-y', String(opts.rows ?? 30), cmd);

@@ -25,7 +25,7 @@ describe('the TUI in a real terminal: /hooks events, and A applies at once', () 
   it('lists the events with /hooks events, and after A the same call runs without asking again', async () => {
     writeFileSync(join(home, 'config.toml'), `[projects."${ws}"]\ntrust_level = "trusted"\n`);
     const call = (id: string) => ({ tool_calls: [{ id, name: 'bash', arguments: { command: 'echo same-call' } }] });
-    writeFileSync(join(root, 'script.jsonl'), [call('c1'), call('c2'), { text: 'both ran' }].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(join(root, 'script.jsonl'), `${[call('c1'), call('c2'), { text: 'both ran' }].map((l) => JSON.stringify(l)).join('\n')}\n`);
     term.start(['--replay', join(root, 'script.jsonl')], { cwd: ws, env: { CODEWHALE_HOME: home, HOME: root }, cols: 110, rows: 30 });
     await term.waitFor(/idle · Work · Ask/);
     await new Promise((r) => setTimeout(r, 200));

@@ -118,7 +118,7 @@ describe('codewhale (the TUI) in a real terminal', () => {
       // turn 2 (the queued message): a terminal failure (session_error)
       { error: { category: 'authentication', message: 'replayed auth failure' } },
     ];
-    writeFileSync(join(sb.root, 'script.jsonl'), script.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeFileSync(join(sb.root, 'script.jsonl'), `${script.map((l) => JSON.stringify(l)).join('\n')}\n`);
 
     term.start(['--replay', join(sb.root, 'script.jsonl')], { cwd: sb.ws, env: { CODEWHALE_HOME: sb.home, HOME: sb.root, CW_LOG: sb.log } });
     await term.waitFor(/idle · Work · Ask/);

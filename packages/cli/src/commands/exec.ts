@@ -123,7 +123,7 @@ export async function runExec(prompt: string, opts: ExecOptions, io: Io): Promis
         break;
       case 'tool_call_completed': {
         const o = e.outcome;
-        const ok = o.result !== null && o.result.success;
+        const ok = o.result?.success === true;
         tools.push({ id: o.id, name: o.name, success: ok, output: o.modelText, decision: decisionJson(o.decision) });
         if (format === 'stream-json') {
           stream({

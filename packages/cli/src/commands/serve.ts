@@ -83,7 +83,7 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
   if (opts.authToken !== undefined) {
     io.stderr('warning: --auth-token is visible to other processes (ps, /proc/PID/cmdline); use --auth-token-file PATH or --auth-token-file - (standard input)\n');
   }
-  let server;
+  let server: Awaited<ReturnType<typeof api.startServer>>;
   try {
     server = await api.startServer({
       host: opts.host ?? '127.0.0.1',

@@ -50,7 +50,7 @@ function ipv6Bytes(address: string): number[] {
   let tail: number[] = [];
   if (v4) {
     tail = ipv4Bytes(v4[1]!);
-    a = a.slice(0, -v4[1]!.length) + '0:0';
+    a = `${a.slice(0, -v4[1]!.length)}0:0`;
   }
   const [head, rest] = a.split('::') as [string, string | undefined];
   const hs = head ? head.split(':') : [];

@@ -79,7 +79,7 @@ export function checkBrowser(policy: BrowserPolicy, headers: Headers, urlHost = 
   const origin = normalizeOrigin(rawOrigin);
   if (origin !== null && policy.corsOrigins.has(origin)) return { ok: true, cors: origin };
   // Same origin: a page served under one of this server's own names.
-  const sameOrigin = origin !== null && origin.startsWith('http://') && policy.hosts.has(origin.slice('http://'.length));
+  const sameOrigin = origin?.startsWith('http://') === true && policy.hosts.has(origin.slice('http://'.length));
   if (sameOrigin && !crossSite) return { ok: true, cors: null };
   return { ok: false, reason: 'the Origin is not allowed; start the server with --cors ORIGIN to let that web client call it' };
 }

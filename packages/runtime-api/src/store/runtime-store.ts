@@ -337,7 +337,7 @@ export class RuntimeStore {
   ): TurnRecord | null {
     return this.#change((emit, at) => {
       const turn = this.getTurn(turnId);
-      if (!turn || turn.status !== 'in_progress') return null;
+      if (turn?.status !== 'in_progress') return null;
       this.#db
         .prepare('UPDATE turns SET status = ?, error = ?, error_category = ?, usage = ?, completed_at = ? WHERE id = ?')
         .run(fields.status, fields.error, fields.errorCategory, json(fields.usage), at, turnId);
@@ -424,7 +424,7 @@ export class RuntimeStore {
   appendDelta(itemId: string, delta: string): void {
     this.#change((emit, at) => {
       const item = this.getItem(itemId);
-      if (!item || item.status !== 'in_progress') return;
+      if (item?.status !== 'in_progress') return;
       const detail = (item.detail ?? '') + delta;
       this.#stmt('UPDATE items SET detail = ?, summary = ?, updated_at = ? WHERE id = ?').run(detail, summaryOf(detail), at, itemId);
       emit({ threadId: item.threadId, turnId: item.turnId, itemId, event: 'item.delta', payload: { kind: item.kind, delta } });
@@ -435,7 +435,7 @@ export class RuntimeStore {
   completeItem(itemId: string, fields: { status: Exclude<ItemStatus, 'in_progress'>; summary?: string; detail?: string | null; metadata?: unknown; decision?: unknown }): ItemRecord | null {
     return this.#change((emit, at) => {
       const item = this.getItem(itemId);
-      if (!item || item.status !== 'in_progress') return null;
+      if (item?.status !== 'in_progress') return null;
       this.#db
         .prepare('UPDATE items SET status = ?, summary = ?, detail = ?, metadata = ?, decision = ?, updated_at = ? WHERE id = ?')
         .run(

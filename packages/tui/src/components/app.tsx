@@ -74,6 +74,7 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
   const now = Date.now();
   const toast = visibleToast(snap.ui.toasts, now);
   const hook = session.activeHook;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-arms the timer after each expiry on purpose
   useEffect(() => {
     const waits: number[] = [];
     if (toast) waits.push(toast.expiresAt - now);
