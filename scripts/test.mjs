@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The whole suite, as CI runs it: build every package, type-check, check formatting and lint
-// (Biome, biome.jsonc), run every test once on this
-// machine's Node, then the unit and end-to-end tests again on Node 22 and 24 (installed from
-// the npm registry by scripts/node-versions.mjs), and print one plain `N passed, N failed` line
-// over all of it (vitest's own summaries are not what CI reads).
+// (Biome, biome.jsonc), run every test once on this machine's Node, then the unit and
+// end-to-end tests again on Node 22 and 24 (installed from the npm registry by
+// scripts/node-versions.mjs), and print one plain `N passed, N failed` line over all of it
+// (vitest's own summaries are not what CI reads).
 //
 // On the other versions every package's tests run except those that load better-sqlite3 (the
-// Runtime API's store and `codewhale serve`): it is a native addon built for one Node ABI, this
-// machine's. `--this-node` skips the other versions; `--no-build` skips the build; any other
-// argument goes to vitest.
+// Runtime API's and every `serve*.test.ts` of the CLI): it is a native addon built for one
+// Node ABI, this machine's. `--this-node` skips the other versions; `--no-build` skips the
+// build; any other argument goes to vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,7 +67,7 @@ const add = (r) => {
 add(suite(process.execPath, `node${process.versions.node.split('.')[0]}`, vitestArgs));
 if (own) {
   const projects = ['hooks-payloads', 'hooks-conditions', 'hooks-config', 'hooks-supervisor', 'engine', 'cli', 'tui'].flatMap((p) => ['--project', p]);
-  for (const [major, node] of nodeVersions().slice(1)) add(suite(node, `node${major}`, [...projects, '--exclude', '**/serve.test.ts', '--exclude', '**/node_modules/**', ...vitestArgs]));
+  for (const [major, node] of nodeVersions().slice(1)) add(suite(node, `node${major}`, [...projects, '--exclude', '**/serve*.test.ts', '--exclude', '**/node_modules/**', ...vitestArgs]));
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
