@@ -1,12 +1,12 @@
 /*
- * codewhale-spawn: posix_spawn for the process host (Linux, glibc).
+ * codewhale-spawn: posix_spawn for the supervisor's spawner (Linux; glibc or musl).
  *
  * A fork copies the page tables of the whole spawning process and write-protects its memory
  * until the child calls exec; glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK instead,
  * so the child runs in the parent's memory on a stack of its own until its exec, and nothing
  * is copied. See docs/design-notes.md, "The host spawns with posix_spawn".
  *
- * Two functions, both synchronous, through Node-API (no V8 or libuv ABI):
+ * Three functions, through Node-API (no V8 or libuv ABI):
  *
  *   spawn(file, args, env, cwd, stdinFd, pipes) -> [pid, outFd, errFd, inFd] | [-errno]
  *     file: an absolute path; args: the argument vector (argv[0] included) and env: the
@@ -17,6 +17,9 @@
  *     gets a session of its own (so its pid is its process group's id), an empty signal
  *     mask, and signals 1-31 (and glibc's internal 32 and 33) at their default action; every other descriptor of the host is
  *     close-on-exec. outFd, errFd and inFd are the caller's ends (close-on-exec), or -1.
+ *
+ *   spawnAsync(...) -> a promise of the same result: the start runs on a thread of libuv's
+ *     pool, since posix_spawn returns only once the child has called exec.
  *
  *   reap(pid) -> -1 while it runs, its raw wait status once it has exited (reaped then),
  *     -2 when it is not a child (already reaped).
@@ -95,44 +98,73 @@ static void addRaw(sigset_t *set, int sig) {
   words[(size_t)(sig - 1) / bits] |= 1UL << ((size_t)(sig - 1) % bits);
 }
 
-static napi_value Spawn(napi_env env, napi_callback_info info) {
+/* One start: the arguments copied out of JavaScript, and the result. */
+struct job {
+  char *file, *args, *envs, *cwd;
+  char **av, **ev;
+  size_t cwdLen;
+  int32_t stdinFd, pipes;
+  int result[4];
+  int count;
+  napi_deferred deferred;
+  napi_async_work work;
+};
+
+static void freeJob(struct job *j) {
+  free(j->file); free(j->args); free(j->envs); free(j->cwd); free(j->av); free(j->ev);
+  free(j);
+}
+
+/* The arguments of spawn()/spawnAsync() as a job, or NULL (a TypeError is then pending). */
+static struct job *parse(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value argv[6];
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 6) {
     napi_throw_type_error(env, NULL, "spawn(file, args, env, cwd, stdinFd, pipes)");
     return NULL;
   }
-  int32_t stdinFd = -1, pipes = 0;
-  napi_get_value_int32(env, argv[4], &stdinFd);
-  napi_get_value_int32(env, argv[5], &pipes);
-  size_t argsLen = 0, envLen = 0, cwdLen = 0;
-  char *file = utf8(env, argv[0], NULL), *args = utf8(env, argv[1], &argsLen);
-  char *envs = utf8(env, argv[2], &envLen), *cwd = utf8(env, argv[3], &cwdLen);
-  char **av = args ? split(args, argsLen) : NULL;
-  char **ev = envs ? (envLen == 0 ? calloc(1, sizeof(char *)) : split(envs, envLen)) : NULL;
-  int result[4] = { -ENOMEM, -1, -1, -1 };
-  int count = 1;
+  struct job *j = calloc(1, sizeof *j);
+  if (j == NULL) { napi_throw_error(env, NULL, "out of memory"); return NULL; }
+  j->stdinFd = -1;
+  napi_get_value_int32(env, argv[4], &j->stdinFd);
+  napi_get_value_int32(env, argv[5], &j->pipes);
+  size_t argsLen = 0, envLen = 0;
+  j->file = utf8(env, argv[0], NULL);
+  j->args = utf8(env, argv[1], &argsLen);
+  j->envs = utf8(env, argv[2], &envLen);
+  j->cwd = utf8(env, argv[3], &j->cwdLen);
+  j->av = j->args ? split(j->args, argsLen) : NULL;
+  j->ev = j->envs ? (envLen == 0 ? calloc(1, sizeof(char *)) : split(j->envs, envLen)) : NULL;
+  j->result[0] = -ENOMEM;
+  j->result[1] = j->result[2] = j->result[3] = -1;
+  j->count = 1;
+  return j;
+}
+
+/* The start itself: no JavaScript, so it may run on a thread of libuv's pool. */
+static void run(struct job *j) {
   int out[2] = { -1, -1 }, err[2] = { -1, -1 }, in[2] = { -1, -1 };
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t attr;
   int faReady = 0, attrReady = 0;
-  if (file == NULL || av == NULL || ev == NULL || cwd == NULL) goto done;
-  if ((pipes & 1) && (result[0] = pair(out)) != 0) goto done;
-  if ((pipes & 2) && (result[0] = pair(err)) != 0) goto done;
-  if ((pipes & 4) && (result[0] = pair(in)) != 0) goto done;
+  int *result = j->result;
+  if (j->file == NULL || j->av == NULL || j->ev == NULL || j->cwd == NULL) goto done;
+  if ((j->pipes & 1) && (result[0] = pair(out)) != 0) goto done;
+  if ((j->pipes & 2) && (result[0] = pair(err)) != 0) goto done;
+  if ((j->pipes & 4) && (result[0] = pair(in)) != 0) goto done;
   if ((result[0] = -posix_spawn_file_actions_init(&fa)) != 0) goto done;
   faReady = 1;
   if ((result[0] = -posix_spawnattr_init(&attr)) != 0) goto done;
   attrReady = 1;
   int rc = 0;
-  if (pipes & 4) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, in[1], 0);
-  else if (stdinFd >= 0) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, stdinFd, 0);
+  if (j->pipes & 4) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, in[1], 0);
+  else if (j->stdinFd >= 0) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, j->stdinFd, 0);
   else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  if (pipes & 1) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  if (j->pipes & 1) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_RDWR, 0);
-  if (pipes & 2) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  if (j->pipes & 2) rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, err[1], 2);
   else rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_RDWR, 0);
-  if (cwdLen > 0) rc = rc ? rc : posix_spawn_file_actions_addchdir_np(&fa, cwd);
+  if (j->cwdLen > 0) rc = rc ? rc : posix_spawn_file_actions_addchdir_np(&fa, j->cwd);
   sigset_t none, defaults;
   sigemptyset(&none);
   sigemptyset(&defaults);
@@ -148,14 +180,14 @@ static napi_value Spawn(napi_env env, napi_callback_info info) {
   rc = rc ? rc : posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   if (rc != 0) { result[0] = -rc; goto done; }
   pid_t pid;
-  rc = posix_spawn(&pid, file, &fa, &attr, av, ev);
+  rc = posix_spawn(&pid, j->file, &fa, &attr, j->av, j->ev);
   if (rc != 0) { result[0] = -rc; goto done; }
   result[0] = pid;
   result[1] = out[0];
   result[2] = err[0];
   result[3] = in[0];
   out[0] = err[0] = in[0] = -1; /* the caller's now */
-  count = 4;
+  j->count = 4;
 done:
   for (int i = 0; i < 2; i++) {
     if (out[i] >= 0) close(out[i]);
@@ -164,8 +196,45 @@ done:
   }
   if (faReady) posix_spawn_file_actions_destroy(&fa);
   if (attrReady) posix_spawnattr_destroy(&attr);
-  free(file); free(args); free(envs); free(cwd); free(av); free(ev);
-  return numbers(env, result, count);
+}
+
+static napi_value Spawn(napi_env env, napi_callback_info info) {
+  struct job *j = parse(env, info);
+  if (j == NULL) return NULL;
+  run(j);
+  napi_value v = numbers(env, j->result, j->count);
+  freeJob(j);
+  return v;
+}
+
+static void execute(napi_env env, void *data) {
+  (void)env;
+  run((struct job *)data);
+}
+
+static void complete(napi_env env, napi_status status, void *data) {
+  struct job *j = data;
+  (void)status;
+  napi_resolve_deferred(env, j->deferred, numbers(env, j->result, j->count));
+  napi_delete_async_work(env, j->work);
+  freeJob(j);
+}
+
+/* spawnAsync(...): the same start on a thread of libuv's pool, so that this thread does not
+ * wait for the child's exec (posix_spawn returns only once the child has called it). */
+static napi_value SpawnAsync(napi_env env, napi_callback_info info) {
+  struct job *j = parse(env, info);
+  if (j == NULL) return NULL;
+  napi_value promise, name;
+  if (napi_create_promise(env, &j->deferred, &promise) != napi_ok ||
+      napi_create_string_utf8(env, "codewhale-spawn", NAPI_AUTO_LENGTH, &name) != napi_ok ||
+      napi_create_async_work(env, NULL, name, execute, complete, j, &j->work) != napi_ok ||
+      napi_queue_async_work(env, j->work) != napi_ok) {
+    freeJob(j);
+    napi_throw_error(env, NULL, "spawnAsync: could not queue the start");
+    return NULL;
+  }
+  return promise;
 }
 
 static napi_value Reap(napi_env env, napi_callback_info info) {
@@ -189,6 +258,8 @@ NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
   napi_value fn;
   napi_create_function(env, "spawn", NAPI_AUTO_LENGTH, Spawn, NULL, &fn);
   napi_set_named_property(env, exports, "spawn", fn);
+  napi_create_function(env, "spawnAsync", NAPI_AUTO_LENGTH, SpawnAsync, NULL, &fn);
+  napi_set_named_property(env, exports, "spawnAsync", fn);
   napi_create_function(env, "reap", NAPI_AUTO_LENGTH, Reap, NULL, &fn);
   napi_set_named_property(env, exports, "reap", fn);
   return exports;

@@ -40,7 +40,7 @@ export function spawnerInUse(): SpawnerKind {
 /** Start a process (see {@link LaunchSpec}). Never throws for a start that fails: that is `ok: false`. */
 export async function launch(spec: LaunchSpec): Promise<LaunchResult> {
   if (spawnerInUse() === 'native') {
-    const result = launchNative(spec);
+    const result = await launchNative(spec);
     // A spec the native way cannot express (a relative program path) is Node's to start.
     if (result !== null) return result;
   }

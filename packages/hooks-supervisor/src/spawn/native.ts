@@ -22,6 +22,7 @@ import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
 /** The module's two functions (their contract is in src/native/spawn.c). */
 interface NativeModule {
   spawn(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number): number[];
+  spawnAsync(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number): Promise<number[]>;
   reap(pid: number): number;
 }
 
@@ -67,7 +68,7 @@ export function nativeSpawner(): NativeModule | null {
   if (path === null) return loaded;
   try {
     const m = createRequire(import.meta.url)(path) as Partial<NativeModule>;
-    if (typeof m.spawn === 'function' && typeof m.reap === 'function') loaded = m as NativeModule;
+    if (typeof m.spawnAsync === 'function' && typeof m.reap === 'function') loaded = m as NativeModule;
   } catch {
     // Built for another C library or architecture: child_process starts processes instead.
   }
@@ -114,8 +115,12 @@ for (const [name, n] of Object.entries(constants.signals)) if (!signalNames.has(
  * Start a process with the module, or null when the spec is not one it takes (a relative
  * program path, which `posix_spawn` would not search `PATH` for). A string with a NUL in it
  * is refused as Node refuses it (`ERR_INVALID_ARG_VALUE`): it would cut an argument short.
+ *
+ * `posix_spawn` returns only once the child has called `exec`, so the module calls it on a
+ * thread of libuv's pool (`spawnAsync`): this thread, the agent's event loop, never waits for
+ * a child's `exec`.
  */
-export function launchNative(spec: LaunchSpec): LaunchResult | null {
+export async function launchNative(spec: LaunchSpec): Promise<LaunchResult | null> {
   const m = nativeSpawner();
   if (m === null || !spec.file.startsWith('/')) return null;
   const argv = [spec.file, ...spec.args];
@@ -129,10 +134,12 @@ export function launchNative(spec: LaunchSpec): LaunchResult | null {
     listening = true;
   }
   const pipes = (spec.stdout ? 1 : 0) | (spec.stderr ? 2 : 0) | (spec.stdin ? 4 : 0);
-  const [pid, outFd, errFd, inFd] = m.spawn(spec.file, argv.join('\0'), env.join('\0'), spec.cwd, -1, pipes);
+  const [pid, outFd, errFd, inFd] = await m.spawnAsync(spec.file, argv.join('\0'), env.join('\0'), spec.cwd, -1, pipes);
   if (pid === undefined || pid < 0) return { ok: false, code: errnoCode(-(pid ?? -1)) };
   const exit = new Promise<ExitStatus>((resolve) => running.set(pid, resolve));
   keepAlive ??= setInterval(reapExited, POLL_MS);
+  // The child may have exited, and its SIGCHLD been handled, before it was known here.
+  reapExited();
   return {
     ok: true,
     child: {
