@@ -4,7 +4,7 @@
  * A fork copies the page tables of the whole spawning process and write-protects its memory
  * until the child calls exec; glibc's posix_spawn clones with CLONE_VM | CLONE_VFORK instead,
  * so the child runs in the parent's memory on a stack of its own until its exec, and nothing
- * is copied. See docs/design-notes.md, "The host spawns with posix_spawn".
+ * is copied. See docs/design-notes.md, D30 and D33.
  *
  * Three functions, through Node-API (no V8 or libuv ABI):
  *
