@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -195,5 +195,45 @@ describe('choosing the spawner', () => {
     expect(spawnerInUse()).toBe('child_process');
     forceSpawner(null);
     expect(SPAWNERS).toContain(spawnerInUse());
+  });
+});
+
+describe.each(SPAWNERS)('runProcess stops a run (%s)', (kind) => {
+  const base = { file: '/bin/sh', cwd: dir, env: { PATH: process.env.PATH ?? '/bin' }, input: null, stdout: null, stderr: null, graceMs: 200, reapMs: 2_000, drainMs: 2_000, shutdownMs: 1_000 };
+
+  it('starts nothing for a signal that was aborted already', async () => {
+    forceSpawner(kind);
+    const started: number[] = [];
+    const r = await runProcess({ ...base, args: ['-c', 'true'], timeoutMs: 10_000, signal: AbortSignal.abort(), onSpawn: (pid) => started.push(pid) });
+    expect(r).toEqual({ kind: 'stopped', by: 'abort', exit: null });
+    expect(started).toEqual([]);
+  });
+
+  it('kills the whole group when the signal aborts mid-run, and says so', async () => {
+    forceSpawner(kind);
+    const pidFile = join(dir, `abort-${kind}.pid`);
+    const controller = new AbortController();
+    const run = runProcess({ ...base, args: ['-c', `sleep 30 & echo $! > ${pidFile}; wait`], timeoutMs: 60_000, signal: controller.signal });
+    for (let i = 0; i < 500 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    const r = await run;
+    expect(r).toMatchObject({ kind: 'stopped', by: 'abort', exit: { code: null, signal: 'SIGTERM' } });
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    // The backgrounded sleep was in the group: it is gone (or a zombie of PID 1 at most).
+    const state = (() => {
+      try {
+        return readFileSync(`/proc/${grandchild}/stat`, 'utf8').split(') ')[1]?.[0];
+      } catch {
+        return 'gone';
+      }
+    })();
+    expect(['gone', 'Z', 'X']).toContain(state);
+  });
+
+  it('takes a timeout beyond what a Node timer holds as "not yet", not as "at once"', async () => {
+    forceSpawner(kind);
+    // setTimeout fires at once for a delay over 2^31 - 1 ms; the run must exit by itself instead.
+    const r = await runProcess({ ...base, args: ['-c', 'sleep 0.2; exit 4'], timeoutMs: 2 ** 40 });
+    expect(r).toMatchObject({ kind: 'exited', exit: { code: 4 } });
   });
 });
