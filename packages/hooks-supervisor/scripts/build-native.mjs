@@ -77,8 +77,8 @@ const own = process.platform === 'linux' ? `linux-${process.arch}-${musl() ? 'mu
 if (own && built.includes(own)) {
   const path = join(outDir, `codewhale-spawn.${own}.node`);
   const m = createRequire(import.meta.url)(path);
-  if (typeof m.spawn !== 'function' || typeof m.spawnAsync !== 'function' || typeof m.reap !== 'function') {
-    console.error(`codewhale-spawn: ${path} does not export spawn, spawnAsync and reap`);
+  if (typeof m.spawnAsync !== 'function' || typeof m.reap !== 'function') {
+    console.error(`codewhale-spawn: ${path} does not export spawnAsync and reap`);
     process.exit(1);
   }
 }

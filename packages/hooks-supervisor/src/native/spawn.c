@@ -6,20 +6,18 @@
  * so the child runs in the parent's memory on a stack of its own until its exec, and nothing
  * is copied. See docs/design-notes.md, D30 and D33.
  *
- * Three functions, through Node-API (no V8 or libuv ABI):
+ * Two functions, through Node-API (no V8 or libuv ABI):
  *
- *   spawn(file, args, env, cwd, stdinFd, pipes) -> [pid, outFd, errFd, inFd] | [-errno]
+ *   spawnAsync(file, args, env, cwd, stdinFd, pipes) -> Promise<[pid, outFd, errFd, inFd] | [-errno]>
  *     file: an absolute path; args: the argument vector (argv[0] included) and env: the
- *     "K=V" entries, each joined with NUL; cwd: a directory or "" for the host's own;
- *     stdinFd: a descriptor to give the child as its stdin, or -1 for /dev/null; pipes:
- *     bit 0 a socket pair for stdout, bit 1 one for stderr (otherwise /dev/null), bit 2 one
- *     for stdin (then stdinFd is not used). The child
- *     gets a session of its own (so its pid is its process group's id), an empty signal
- *     mask, and signals 1-31 (and glibc's internal 32 and 33) at their default action; every other descriptor of the host is
- *     close-on-exec. outFd, errFd and inFd are the caller's ends (close-on-exec), or -1.
- *
- *   spawnAsync(...) -> a promise of the same result: the start runs on a thread of libuv's
- *     pool, since posix_spawn returns only once the child has called exec.
+ *     "K=V" entries, each joined with NUL; cwd: a directory or "" for this process's own;
+ *     stdinFd: a descriptor to give the child as its stdin, or -1 for /dev/null; pipes: bit 0
+ *     a socket pair for stdout, bit 1 one for stderr (otherwise /dev/null), bit 2 one for stdin
+ *     (then stdinFd is not used). The child gets a session of its own (so its pid is its
+ *     process group's id), an empty signal mask, and signals 1-31 (and glibc's internal 32 and
+ *     33) at their default action; every other descriptor of this process is close-on-exec.
+ *     outFd, errFd and inFd are the caller's ends (close-on-exec), or -1. The start runs on a
+ *     thread of libuv's pool: posix_spawn returns only once the child has called exec.
  *
  *   reap(pid) -> -1 while it runs, its raw wait status once it has exited (reaped then),
  *     -2 when it is not a child (already reaped).
@@ -115,7 +113,7 @@ static void freeJob(struct job *j) {
   free(j);
 }
 
-/* The arguments of spawn()/spawnAsync() as a job, or NULL (a TypeError is then pending). */
+/* The arguments of spawnAsync() as a job, or NULL (a TypeError is then pending). */
 static struct job *parse(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value argv[6];
@@ -198,15 +196,6 @@ done:
   if (attrReady) posix_spawnattr_destroy(&attr);
 }
 
-static napi_value Spawn(napi_env env, napi_callback_info info) {
-  struct job *j = parse(env, info);
-  if (j == NULL) return NULL;
-  run(j);
-  napi_value v = numbers(env, j->result, j->count);
-  freeJob(j);
-  return v;
-}
-
 static void execute(napi_env env, void *data) {
   (void)env;
   run((struct job *)data);
@@ -256,8 +245,6 @@ static napi_value Reap(napi_env env, napi_callback_info info) {
 
 NAPI_MODULE_INIT(/* napi_env env, napi_value exports */) {
   napi_value fn;
-  napi_create_function(env, "spawn", NAPI_AUTO_LENGTH, Spawn, NULL, &fn);
-  napi_set_named_property(env, exports, "spawn", fn);
   napi_create_function(env, "spawnAsync", NAPI_AUTO_LENGTH, SpawnAsync, NULL, &fn);
   napi_set_named_property(env, exports, "spawnAsync", fn);
   napi_create_function(env, "reap", NAPI_AUTO_LENGTH, Reap, NULL, &fn);

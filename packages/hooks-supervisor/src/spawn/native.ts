@@ -21,7 +21,6 @@ import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
 
 /** The module's two functions (their contract is in src/native/spawn.c). */
 interface NativeModule {
-  spawn(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number): number[];
   spawnAsync(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number): Promise<number[]>;
   reap(pid: number): number;
 }

@@ -42,11 +42,12 @@ describe.runIf(process.platform === 'linux' && built.length > 0)('the prebuilt c
     () => {
       const check = `const m = require(process.argv[1]);
 const fs = require('node:fs');
-const r = m.spawn('/bin/sh', ['/bin/sh', '-c', 'echo from-arm64-parent; exit 7'].join('\\0'), 'PATH=/usr/bin:/bin', '/', -1, 1);
+m.spawnAsync('/bin/sh', ['/bin/sh', '-c', 'echo from-arm64-parent; exit 7'].join('\\0'), 'PATH=/usr/bin:/bin', '/', -1, 1).then((r) => {
 let out = ''; const buf = Buffer.alloc(256);
 for (;;) { let n = 0; try { n = fs.readSync(r[1], buf); } catch (e) { if (e.code === 'EAGAIN') continue; throw e; } if (n === 0) break; out += buf.toString('utf8', 0, n); }
 let st; do { st = m.reap(r[0]); } while (st === -1);
-console.log(process.arch, out.trim(), (st >> 8) & 0xff);`;
+console.log(process.arch, out.trim(), (st >> 8) & 0xff);
+});`;
       const r = spawnSync(qemu, ['-L', '/', arm64, '-e', check, join(dir, 'codewhale-spawn.linux-arm64-gnu.node')], { encoding: 'utf8', timeout: 120_000 });
       expect(r.stdout.trim(), r.stderr).toBe('arm64 from-arm64-parent 7');
     },
