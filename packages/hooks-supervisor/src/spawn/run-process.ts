@@ -118,6 +118,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     stopTimer = setTimeout(() => resolve('timeout'), Math.min(MAX_TIMER_MS, Math.max(0, spec.timeoutMs)));
     onAbort = () => resolve('abort');
     spec.signal?.addEventListener('abort', onAbort, { once: true });
+    // An abort while the process was being started has fired already: no event will come.
+    if (spec.signal?.aborted) onAbort();
   });
   const first = await Promise.race([child.exit, stop]);
   clearTimeout(stopTimer);
