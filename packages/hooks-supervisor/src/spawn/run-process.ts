@@ -78,7 +78,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     args: spec.args,
     cwd: spec.cwd,
     env: spec.env,
-    stdin: spec.input !== null,
+    input: spec.input === null ? null : Buffer.from(spec.input),
     stdout: spec.stdout !== null,
     stderr: spec.stderr !== null,
     ...(spec.verbatim ? { verbatim: true } : {}),
@@ -90,10 +90,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   markSessionActive(pid);
   spec.onSpawn?.(pid);
 
-  if (child.stdin) {
-    child.stdin.on('error', () => {});
-    child.stdin.end(spec.input ?? '');
-  }
   const streams: Readable[] = [];
   const closed: Promise<void>[] = [];
   for (const [stream, sink] of [
