@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,6 +139,34 @@ console.log(JSON.stringify({ threads: r.status, code: (await r.json()).error?.co
         expect(JSON.parse(await asDescendant(probe, viaShell))).toEqual({ threads: 403, code: 'forbidden', health: 200 });
       }
       expect((await fetch(`${s.url}/v1/threads`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    },
+    30_000,
+  );
+
+  it.runIf(process.platform === 'linux')(
+    "lets the server's own process in while a child it started also holds the client socket (as a child does between its start and its exec)",
+    async () => {
+      const s = await server();
+      const socket = connect(s.port, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      // The child gets a copy of the socket, as every child has of every descriptor until its exec.
+      const child = spawn('sleep', ['30'], { stdio: ['ignore', 'ignore', 'ignore', socket] });
+      await new Promise<void>((resolve) => child.once('spawn', resolve));
+      try {
+        const response = new Promise<string>((resolve) => {
+          let text = '';
+          socket.on('data', (d: Buffer) => {
+            text += d.toString();
+            if (text.includes('\r\n')) resolve(text);
+          });
+        });
+        socket.resume();
+        socket.write(`GET /v1/threads HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+        expect((await response).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      } finally {
+        child.kill('SIGKILL');
+        socket.destroy();
+      }
     },
     30_000,
   );

@@ -10,7 +10,8 @@ import { isIP } from 'node:net';
  *
  * Linux only: the client's socket is found in `/proc/net/tcp{,6}` (its local end is our
  * connection's remote end), its inode is matched against every process's `/proc/<pid>/fd`,
- * and each owner's ancestry is walked through `/proc/<pid>/stat`.
+ * and each owner's ancestry is walked through `/proc/<pid>/stat`. A socket the server's own
+ * process holds is the server's, even while a child it is starting holds a copy.
  */
 export type PeerVerdict =
   /** A process outside this server's process tree (or the server itself), or another machine. */
@@ -161,6 +162,10 @@ export function peerVerdict(ends: ConnectionEnds, serverPid = process.pid): Peer
   }
   const owners = ownersOf(inode);
   if (owners.length === 0) return { kind: 'unknown', reason: 'no process of this user owns the client socket' };
-  for (const pid of owners) if (pid !== serverPid && isDescendantOf(pid, serverPid)) return { kind: 'descendant', pid };
+  // The server's own process holds the client socket (an embedder's client, or a test): a child
+  // started meanwhile has a copy of every descriptor until its exec, which makes it an owner too
+  // for that moment. That copy is inherited, not a connection of its own: the client is the server.
+  if (owners.includes(serverPid)) return { kind: 'outside', pids: owners };
+  for (const pid of owners) if (isDescendantOf(pid, serverPid)) return { kind: 'descendant', pid };
   return { kind: 'outside', pids: owners };
 }
