@@ -24,6 +24,9 @@ class Text implements Sink {
   }
 }
 
+/** Generous bounds for a run in a test: it ends by itself long before. */
+const LIMITS = { timeoutMs: 20_000, graceMs: 500, reapMs: 2_000, drainMs: 2_000, shutdownMs: 1_000 } as const;
+
 /** `sh -c script` started `kind`'s way, to its end: exit code or signal, and stdout. */
 async function sh(kind: SpawnerKind, script: string, env: Record<string, string> = { PATH: process.env.PATH ?? '/bin' }, args: string[] = []) {
   forceSpawner(kind);
@@ -36,11 +39,7 @@ async function sh(kind: SpawnerKind, script: string, env: Record<string, string>
     input: null,
     stdout: out,
     stderr: null,
-    timeoutMs: 20_000,
-    graceMs: 500,
-    reapMs: 2_000,
-    drainMs: 2_000,
-    shutdownMs: 1_000,
+    ...LIMITS,
   });
   return { r, out: out.text };
 }
@@ -254,11 +253,7 @@ describe.each(SPAWNERS)('a child reads its whole input, then end of file (%s)', 
       input,
       stdout: { push: (c) => chunks.push(c) },
       stderr: null,
-      timeoutMs: 20_000,
-      graceMs: 500,
-      reapMs: 2_000,
-      drainMs: 2_000,
-      shutdownMs: 1_000,
+      ...LIMITS,
     });
     expect(r).toMatchObject({ kind: 'exited', exit: { code: 0, signal: null }, complete: true });
     return Buffer.concat(chunks);
