@@ -1,8 +1,12 @@
+import type { ApprovalAnswer } from '@codewhale/engine';
 import type { ApprovalRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
 
-/** What the engine gets back for an approval. */
-export type BrokerDecision = 'allow' | 'allow_session' | 'deny';
+/**
+ * What the engine gets back for an approval: a client's answer (`deny` is a person's "no"), or
+ * a denial with its cause (expired, Auto-Review, interrupted), which the engine words for the model.
+ */
+export type BrokerDecision = ApprovalAnswer;
 
 export interface ApprovalRequestInput {
   readonly threadId: string;
@@ -11,6 +15,9 @@ export interface ApprovalRequestInput {
   readonly tool: string;
   readonly reason: 'posture' | 'hook' | 'permission';
   readonly summary: string;
+  /** `reason: hook`: the hook that asked and its reason. */
+  readonly hookName?: string | null;
+  readonly hookReason?: string | null;
   /** Deny at once (Auto-Review threads: nobody is asked), recorded like any other approval. */
   readonly autoDeny?: boolean;
 }
@@ -44,18 +51,18 @@ export class ApprovalBroker {
     const approval = this.#store.createApproval({ ...input, timeoutMs: this.#timeoutMs });
     if (input.autoDeny) {
       this.#store.decideApproval(approval.id, { decision: 'deny', remember: false, by: 'policy' });
-      return Promise.resolve('deny');
+      return Promise.resolve({ deny: 'auto_review' });
     }
     if (signal.aborted) {
       this.#store.decideApproval(approval.id, { decision: 'deny', remember: false, by: 'cancelled' });
-      return Promise.resolve('deny');
+      return Promise.resolve({ deny: 'interrupted' });
     }
     return new Promise<BrokerDecision>((resolve) => {
       const settle = (by: 'timeout' | 'cancelled') => {
         if (!this.#waiting.has(approval.id)) return;
         this.#release(approval.id);
         if (this.#store.isOpen) this.#store.decideApproval(approval.id, { decision: 'deny', remember: false, by });
-        resolve('deny');
+        resolve({ deny: by === 'timeout' ? 'expired' : 'interrupted' });
       };
       const timer = setTimeout(() => settle('timeout'), this.#timeoutMs);
       const onAbort = () => settle('cancelled');
@@ -94,7 +101,7 @@ export class ApprovalBroker {
     for (const [id, w] of [...this.#waiting]) {
       this.#release(id);
       if (this.#store.isOpen) this.#store.decideApproval(id, { decision: 'deny', remember: false, by: 'cancelled' });
-      w.resolve('deny');
+      w.resolve({ deny: 'interrupted' });
     }
   }
 }

@@ -15,8 +15,10 @@ import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
 import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
 import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
-import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
+import { decodeCursor, encodeCursor, pageLimit } from './http/cursor.js';
+import { ApprovalBody, ApprovalsQuery, CreateThreadBody, CreateTurnBody, EventLogQuery, EventsQuery, HooksQuery, PageQuery, SteerBody, ThreadsQuery } from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
+import { eventEnvelope } from './events/event-hub.js';
 import { approvalPayload, itemPayload, threadPayload, turnPayload, type RuntimeStore } from './store/runtime-store.js';
 import type { TurnRunner } from './turn-runner.js';
 
@@ -129,7 +131,7 @@ export function createApp(deps: AppDeps): Hono {
       c.header('Access-Control-Allow-Credentials', 'true');
       c.header('Vary', 'Origin');
       if (c.req.method === 'OPTIONS') {
-        c.header('Access-Control-Allow-Methods', 'GET, POST');
+        c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE');
         c.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
         c.header('Access-Control-Max-Age', '600');
         return c.body(null, 204);
@@ -194,16 +196,57 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ thread: threadJson(thread) }, 201);
   });
 
-  app.get('/v1/threads', (c) => c.json({ threads: store.listThreads().map(threadJson) }));
+  app.get('/v1/threads', (c) => {
+    const q = readQuery(c, ThreadsQuery);
+    const p = store.threadsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), archived: q.archived === 'true' });
+    return c.json({ threads: p.rows.map(threadJson), next_cursor: encodeCursor(p.next) });
+  });
 
   app.get('/v1/threads/:id', (c) => {
     const t = mustThread(c.req.param('id'));
     return c.json({ thread: threadJson(t), turns: store.listTurns(t.id).map(turnPayload) });
   });
 
+  app.delete('/v1/threads/:id', (c) => {
+    const id = c.req.param('id');
+    const r = store.deleteThread(id);
+    if (r === 'not_found') throw new ApiError('not_found', `no thread ${id.slice(0, 100)}`);
+    if (r === 'busy') throw new ApiError('conflict', 'a turn is running on this thread; interrupt it and wait for turn.completed first');
+    runner.forget?.(id);
+    return c.json({ deleted: true, thread_id: id });
+  });
+
+  for (const [path, archived] of [
+    ['/v1/threads/:id/archive', true],
+    ['/v1/threads/:id/unarchive', false],
+  ] as const) {
+    app.post(path, (c) => {
+      const r = store.setArchived(c.req.param('id'), archived);
+      if (r === 'not_found') throw new ApiError('not_found', `no thread ${c.req.param('id').slice(0, 100)}`);
+      if (r === 'busy') throw new ApiError('conflict', 'a turn is running on this thread; wait for turn.completed first');
+      return c.json({ thread: threadJson(r) });
+    });
+  }
+
   app.get('/v1/threads/:id/items', (c) => {
+    const q = readQuery(c, PageQuery);
     const t = mustThread(c.req.param('id'));
-    return c.json({ items: store.listItems(t.id).map(itemPayload) });
+    const p = store.itemsPage(t.id, { after: decodeCursor(q.cursor), limit: pageLimit(q.limit) });
+    return c.json({ items: p.rows.map(itemPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/threads/:id/turns', (c) => {
+    const q = readQuery(c, PageQuery);
+    const t = mustThread(c.req.param('id'));
+    const p = store.turnsPage(t.id, { after: decodeCursor(q.cursor), limit: pageLimit(q.limit) });
+    return c.json({ turns: p.rows.map(turnPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/threads/:id/turns/:turn', (c) => {
+    const t = mustThread(c.req.param('id'));
+    const turn = store.getTurn(c.req.param('turn'));
+    if (!turn || turn.threadId !== t.id) throw new ApiError('not_found', 'no such turn on this thread');
+    return c.json({ turn: turnPayload(turn), items: store.listItems(t.id, turn.id).map(itemPayload) });
   });
 
   app.post('/v1/threads/:id/turns', async (c) => {
@@ -211,6 +254,7 @@ export function createApp(deps: AppDeps): Hono {
     const t = mustThread(c.req.param('id'));
     if (shuttingDown()) throw new ApiError('unavailable', 'the server is shutting down');
     if (t.activeTurnId) throw new ApiError('conflict', `a turn is already running on this thread (${t.activeTurnId}); interrupt it or wait for turn.completed`);
+    if (t.archivedAt !== null) throw new ApiError('conflict', 'the thread is archived; unarchive it first');
     if (runner.activeCount >= maxTurns) {
       throw new ApiError('too_many_requests', `${maxTurns} threads are already running turns; retry later`, { headers: { 'Retry-After': '5' } });
     }
@@ -248,9 +292,13 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ steered: r.kind === 'steered', ...(r.kind === 'blocked' ? { blocked: true, reason: r.reason } : {}) }, 202);
   });
 
-  app.get('/v1/threads/:id/events', (c) => {
+  /**
+   * A stream's cursor: `Last-Event-ID` (what browsers send on reconnect), else `?since_seq=`,
+   * else 0. A cursor ahead of the log is refused with the head: it is not this server's (or
+   * the database was replaced), and following it would silently skip the events up to it.
+   */
+  const streamCursor = (c: Context): number => {
     const q = readQuery(c, EventsQuery);
-    const t = mustThread(c.req.param('id'));
     const header = c.req.header('last-event-id');
     let cursor = 0;
     if (header !== undefined && header.trim() !== '') {
@@ -258,7 +306,48 @@ export function createApp(deps: AppDeps): Hono {
         throw new ApiError('invalid_request', 'Last-Event-ID must be an event seq', { issues: [{ path: 'Last-Event-ID', code: 'invalid_string', message: 'a non-negative integer' }] });
       cursor = Number(header.trim());
     } else if (q.since_seq !== undefined) cursor = Number(q.since_seq);
-    return streamThreadEvents(c, deps, t.id, cursor, deps.sse);
+    refuseAhead(cursor);
+    return cursor;
+  };
+  const refuseAhead = (cursor: number) => {
+    const head = store.headSeq();
+    if (cursor > head) throw new ApiError('conflict', `the cursor ${cursor} is ahead of the event log (head ${head}); resume from head_seq or re-read the threads`, { headSeq: head });
+  };
+
+  app.get('/v1/threads/:id/events', (c) => {
+    const t = mustThread(c.req.param('id'));
+    return streamThreadEvents(c, deps, t.id, streamCursor(c), deps.sse);
+  });
+
+  app.get('/v1/events', (c) => streamThreadEvents(c, deps, null, streamCursor(c), deps.sse));
+
+  app.get('/v1/event-log', (c) => {
+    const q = readQuery(c, EventLogQuery);
+    const after = decodeCursor(q.cursor) ?? 0;
+    refuseAhead(after);
+    const threadId = q.thread_id ?? null;
+    const pruned = threadId === null ? store.prunedThroughSeq() : (mustThread(threadId).prunedThroughSeq);
+    const limit = pageLimit(q.limit);
+    const rows = store.eventsSince(threadId, after, limit + 1);
+    const kept = rows.slice(0, limit);
+    return c.json({
+      events: kept.map(eventEnvelope),
+      next_cursor: rows.length > limit ? encodeCursor(kept[kept.length - 1]!.seq) : null,
+      head_seq: store.headSeq(),
+      stale: after < pruned,
+    });
+  });
+
+  app.get('/v1/approvals', (c) => {
+    const q = readQuery(c, ApprovalsQuery);
+    const p = store.approvalsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), ...(q.status ? { status: q.status } : {}), ...(q.thread_id ? { threadId: q.thread_id } : {}) });
+    return c.json({ approvals: p.rows.map(approvalPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/approvals/:id', (c) => {
+    const a = store.getApproval(c.req.param('id'));
+    if (!a) throw new ApiError('not_found', 'no such approval');
+    return c.json({ approval: approvalPayload(a) });
   });
 
   app.post('/v1/approvals/:id', async (c) => {

@@ -49,6 +49,8 @@ export interface TurnRunner {
   close(graceMs?: number): Promise<void>;
   /** The hooks a thread's open session runs; `undefined` when the thread has no open session. */
   liveHooks?(threadId: string): HookConfiguration | null | undefined;
+  /** The thread was deleted: dispose of its session (it runs no turn). */
+  forget?(threadId: string): void;
 }
 
 /** Bounds of what an item stores. */
@@ -173,6 +175,7 @@ export class SessionTurnRunner implements TurnRunner {
             tool: request.tool,
             reason: request.reason,
             summary: this.#clean(boundText(request.summary, 500)),
+            ...this.#askingHook(request),
             // Auto-Review never asks anyone: a request that still needs a person is denied (fail closed).
             autoDeny: run.posture === 'auto_review',
           },
@@ -182,6 +185,14 @@ export class SessionTurnRunner implements TurnRunner {
       // Questions are not served over HTTP yet: the tool tells the model to decide itself.
       askUser: async () => null,
     };
+  }
+
+  /** The `tool_call_before` hook whose `ask` this approval is (its name and reason), from the decision record. */
+  #askingHook(request: ApprovalRequest): { hookName: string | null; hookReason: string | null } {
+    if (request.reason !== 'hook') return { hookName: null, hookReason: null };
+    const asked = request.decision?.hooks.find((h) => h.outcome === 'ask');
+    if (!asked) return { hookName: null, hookReason: null };
+    return { hookName: this.#clean(boundText(asked.label, 200)), hookReason: asked.detail === null ? null : this.#clean(boundText(asked.detail, 1_000)) };
   }
 
   async createThread(fields: { workspace: string; mode: Mode; posture: Posture; model: string | null }): Promise<ThreadRecord> {
@@ -472,6 +483,12 @@ export class SessionTurnRunner implements TurnRunner {
     const held = this.#sessions.get(threadId);
     if (!held) return undefined;
     return held.session.activeHooks?.() ?? null;
+  }
+
+  forget(threadId: string): void {
+    const held = this.#sessions.get(threadId);
+    this.#sessions.delete(threadId);
+    if (held) void held.session.dispose().catch(() => {});
   }
 
   interrupt(threadId: string, turnId: string): boolean {

@@ -18,6 +18,8 @@ export interface ThreadRecord {
   readonly conversation: unknown;
   /** Events of this thread up to this seq were pruned. */
   readonly prunedThroughSeq: number;
+  /** When the thread was archived (hidden from the default list), or `null`. */
+  readonly archivedAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -62,6 +64,9 @@ export interface ApprovalRecord {
   /** `posture` or `hook`. */
   readonly reason: string;
   readonly summary: string;
+  /** `reason: hook`: the `tool_call_before` hook that asked (its name) and its reason. */
+  readonly hookName: string | null;
+  readonly hookReason: string | null;
   readonly status: ApprovalStatus;
   readonly decision: 'allow' | 'deny' | null;
   readonly remember: boolean;

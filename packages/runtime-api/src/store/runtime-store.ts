@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
+import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus } from './records.js';
 
@@ -94,6 +95,7 @@ function threadFrom(r: Row): ThreadRecord {
     activeTurnId: (r.active_turn_id as string | null) ?? null,
     conversation: parse(r.conversation),
     prunedThroughSeq: Number(r.pruned_through_seq),
+    archivedAt: (r.archived_at as string | null) ?? null,
     createdAt: r.created_at as string,
     updatedAt: r.updated_at as string,
   };
@@ -141,6 +143,8 @@ function approvalFrom(r: Row): ApprovalRecord {
     tool: r.tool as string,
     reason: r.reason as string,
     summary: r.summary as string,
+    hookName: (r.hook_name as string | null) ?? null,
+    hookReason: (r.hook_reason as string | null) ?? null,
     status: r.status as ApprovalStatus,
     decision: (r.decision as 'allow' | 'deny' | null) ?? null,
     remember: Number(r.remember) === 1,
@@ -160,6 +164,19 @@ function eventFrom(r: Row): StoredEvent {
     payload: parse(r.payload) as Record<string, unknown>,
     createdAt: r.created_at as string,
   };
+}
+
+/** One page of a list: the rows and the key to continue after (`null` on the last page). */
+export interface Page<T> {
+  readonly rows: T[];
+  readonly next: number | null;
+}
+
+/** `limit + 1` rows asked for: the extra one only says there is another page. */
+function page<T>(rows: Row[], limit: number, from: (r: Row) => T): Page<T> {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  return { rows: kept.map(from), next: more ? Number(kept[kept.length - 1]!._key) : null };
 }
 
 /** What a state change appends besides its rows. */
@@ -288,6 +305,48 @@ export class RuntimeStore {
     return (this.#stmt('SELECT * FROM threads ORDER BY created_at DESC, id').all() as Row[]).map(threadFrom);
   }
 
+  /**
+   * One page of threads, newest first (`archived`: the archived ones, else the others). Keyset
+   * pagination on the row id: a thread created or deleted between two pages moves no other
+   * thread across the page boundary, so nothing is skipped or repeated.
+   */
+  threadsPage(options: { after: number | null; limit: number; archived: boolean }): Page<ThreadRecord> {
+    const rows = this.#stmt(
+      `SELECT rowid AS _key, * FROM threads WHERE (archived_at IS NOT NULL) = ? AND (? IS NULL OR rowid < ?) ORDER BY rowid DESC LIMIT ?`,
+    ).all(options.archived ? 1 : 0, options.after, options.after, options.limit + 1) as Row[];
+    return page(rows, options.limit, threadFrom);
+  }
+
+  /** Archive (hide from the default list) or unarchive an idle thread (`thread.archived` / `thread.unarchived`). */
+  setArchived(id: string, archived: boolean): ThreadRecord | 'not_found' | 'busy' {
+    return this.#change((emit, at) => {
+      const t = this.getThread(id);
+      if (!t) return 'not_found' as const;
+      if (t.activeTurnId !== null) return 'busy' as const;
+      if ((t.archivedAt !== null) === archived) return t;
+      this.#stmt('UPDATE threads SET archived_at = ?, updated_at = ? WHERE id = ?').run(archived ? at : null, at, id);
+      const thread = this.getThread(id)!;
+      emit({ threadId: id, turnId: null, itemId: null, event: archived ? 'thread.archived' : 'thread.unarchived', payload: { thread: threadPayload(thread) } });
+      return thread;
+    }).value;
+  }
+
+  /**
+   * Delete an idle thread and everything of it (turns, items, approvals, questions, its
+   * conversation and its events), leaving one `thread.deleted` event so every client hears of it.
+   */
+  deleteThread(id: string): 'deleted' | 'not_found' | 'busy' {
+    return this.#change((emit) => {
+      const t = this.getThread(id);
+      if (!t) return 'not_found' as const;
+      if (t.activeTurnId !== null) return 'busy' as const;
+      for (const table of ['events', 'conversation_log', 'user_inputs', 'approvals', 'items', 'turns']) this.#stmt(`DELETE FROM ${table} WHERE thread_id = ?`).run(id);
+      this.#stmt('DELETE FROM threads WHERE id = ?').run(id);
+      emit({ threadId: id, turnId: null, itemId: null, event: 'thread.deleted', payload: { thread_id: id } });
+      return 'deleted' as const;
+    }).value;
+  }
+
   /** Remember the session id a thread's session minted (kept across restarts). */
   setThreadSession(id: string, sessionId: string | null): void {
     this.#stmt('UPDATE threads SET session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.#time(), id);
@@ -325,6 +384,12 @@ export class RuntimeStore {
 
   listTurns(threadId: string): TurnRecord[] {
     return (this.#stmt('SELECT * FROM turns WHERE thread_id = ? ORDER BY created_at, rowid').all(threadId) as Row[]).map(turnFrom);
+  }
+
+  /** One page of a thread's turns, oldest first. */
+  turnsPage(threadId: string, options: { after: number | null; limit: number }): Page<TurnRecord> {
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM turns WHERE thread_id = ? AND rowid > ? ORDER BY rowid LIMIT ?').all(threadId, options.after ?? 0, options.limit + 1) as Row[];
+    return page(rows, options.limit, turnFrom);
   }
 
   /**
@@ -469,6 +534,12 @@ export class RuntimeStore {
     return r ? itemFrom(r) : null;
   }
 
+  /** One page of a thread's items, oldest first. */
+  itemsPage(threadId: string, options: { after: number | null; limit: number }): Page<ItemRecord> {
+    const rows = this.#stmt('SELECT ordinal AS _key, * FROM items WHERE thread_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?').all(threadId, options.after ?? 0, options.limit + 1) as Row[];
+    return page(rows, options.limit, itemFrom);
+  }
+
   listItems(threadId: string, turnId?: string): ItemRecord[] {
     const rows = turnId
       ? this.#stmt('SELECT * FROM items WHERE thread_id = ? AND turn_id = ? ORDER BY ordinal').all(threadId, turnId)
@@ -487,13 +558,23 @@ export class RuntimeStore {
   // ---- approvals ----
 
   /** A durable pending approval (`approval.required`). */
-  createApproval(fields: { threadId: string; turnId: string; itemId: string | null; tool: string; reason: string; summary: string; timeoutMs: number }): ApprovalRecord {
+  createApproval(fields: {
+    threadId: string;
+    turnId: string;
+    itemId: string | null;
+    tool: string;
+    reason: string;
+    summary: string;
+    hookName?: string | null;
+    hookReason?: string | null;
+    timeoutMs: number;
+  }): ApprovalRecord {
     const id = newId('appr');
     return this.#change((emit, at) => {
       const expires = formatTimestamp(this.#now() + fields.timeoutMs);
       this.#db
-        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, 'pending', at, expires);
+        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, hook_name, hook_reason, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, fields.hookName ?? null, fields.hookReason ?? null, 'pending', at, expires);
       const approval = this.getApproval(id)!;
       emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'approval.required', payload: { approval: approvalPayload(approval) } });
       return approval;
@@ -503,6 +584,14 @@ export class RuntimeStore {
   getApproval(id: string): ApprovalRecord | null {
     const r = this.#stmt('SELECT * FROM approvals WHERE id = ?').get(id) as Row | undefined;
     return r ? approvalFrom(r) : null;
+  }
+
+  /** One page of approvals across threads (or of one), oldest first, optionally of one status. */
+  approvalsPage(options: { after: number | null; limit: number; status?: ApprovalStatus; threadId?: string }): Page<ApprovalRecord> {
+    const rows = this.#stmt(
+      'SELECT rowid AS _key, * FROM approvals WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?',
+    ).all(options.after ?? 0, options.status ?? null, options.status ?? null, options.threadId ?? null, options.threadId ?? null, options.limit + 1) as Row[];
+    return page(rows, options.limit, approvalFrom);
   }
 
   pendingApprovals(threadId?: string): ApprovalRecord[] {
@@ -581,9 +670,22 @@ export class RuntimeStore {
     return r ? Number(r.seq) : 0;
   }
 
-  /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
-  eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
-    return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+  /** A thread's events (`null`: every thread's) after `sinceSeq`, oldest first, at most `limit`. */
+  eventsSince(threadId: string | null, sinceSeq: number, limit = 1_000): StoredEvent[] {
+    const rows =
+      threadId === null
+        ? this.#stmt('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?').all(sinceSeq, limit)
+        : this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit);
+    return (rows as Row[]).map(eventFrom);
+  }
+
+  /**
+   * The highest seq pruned from any thread's events (0 when none): a global cursor below it
+   * may have missed events. (A deleted thread's events are gone on purpose: `thread.deleted`
+   * says so.)
+   */
+  prunedThroughSeq(): number {
+    return Number((this.#stmt('SELECT COALESCE(MAX(pruned_through_seq), 0) AS n FROM threads').get() as Row).n);
   }
 
   /**
@@ -652,6 +754,7 @@ export function threadPayload(t: ThreadRecord, extra: { status?: string; pending
     model: t.model,
     status: extra.status ?? (t.activeTurnId ? 'active' : 'idle'),
     active_turn_id: t.activeTurnId,
+    archived_at: t.archivedAt,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
     ...(extra.pendingApprovals ? { pending_approvals: extra.pendingApprovals.map(approvalPayload) } : {}),
@@ -669,7 +772,7 @@ export function turnPayload(t: TurnRecord): Record<string, unknown> {
     model: t.model,
     error: t.error,
     error_category: t.errorCategory,
-    usage: t.usage,
+    usage: snakeKeys(t.usage),
     created_at: t.createdAt,
     completed_at: t.completedAt,
   };
@@ -685,7 +788,7 @@ export function itemPayload(i: ItemRecord): Record<string, unknown> {
     summary: i.summary,
     detail: i.detail,
     metadata: i.metadata,
-    decision: i.decision,
+    decision: snakeKeys(i.decision),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
   };
@@ -700,6 +803,7 @@ export function approvalPayload(a: ApprovalRecord): Record<string, unknown> {
     tool: a.tool,
     reason: a.reason,
     summary: a.summary,
+    hook: a.hookName === null ? null : { name: a.hookName, reason: a.hookReason },
     status: a.status,
     decision: a.decision,
     remember: a.remember,
