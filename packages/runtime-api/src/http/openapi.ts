@@ -11,10 +11,26 @@ const json = (name: string, description: string) => ({ description, content: { '
 const err = (description: string) => json('Error', description);
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
 
+/**
+ * A query string carries text, which the zod schemas check as text; a client sends these as
+ * numbers and booleans, so the document types them so (the same bounds as the zod checks).
+ */
+const QUERY_TYPES: Readonly<Record<string, Record<string, unknown>>> = {
+  limit: { type: 'integer', minimum: 1, maximum: S.PAGE_MAX, default: S.PAGE_DEFAULT },
+  since_seq: { type: 'integer', minimum: 0 },
+  archived: { type: 'boolean', default: false },
+};
+
 /** Query parameters of an operation, from the zod schema that validates them. */
 function queryParams(q: z.ZodObject): Record<string, unknown>[] {
   const props = (schema(q, 'input').properties ?? {}) as Record<string, Record<string, unknown>>;
-  return Object.entries(props).map(([name, s]) => ({ name, in: 'query', required: false, ...(s.description ? { description: s.description } : {}), schema: s }));
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: false,
+    ...(s.description ? { description: s.description } : {}),
+    schema: QUERY_TYPES[name] ?? s,
+  }));
 }
 
 interface Op {
@@ -226,7 +242,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
         Steered: schema(S.SteeredJson),
         Hooks: schema(S.HooksJson),
         ...Object.fromEntries(Object.entries(S.EVENT_SCHEMAS).map(([name, s]) => [`Event_${name.replace('.', '_')}`, schema(s)])),
-        Event: { oneOf: events.map(ref), discriminator: { propertyName: 'event' } },
+        Event: {
+          oneOf: events.map(ref),
+          discriminator: { propertyName: 'event', mapping: Object.fromEntries(Object.keys(S.EVENT_SCHEMAS).map((name) => [name, ref(`Event_${name.replace('.', '_')}`).$ref])) },
+        },
         ServerConnected: schema(S.ServerConnectedJson),
         StaleCursor: schema(S.StaleCursorJson),
         ServerStopping: schema(S.ServerStoppingJson),
