@@ -16,10 +16,23 @@ import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
 import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
 import { decodeCursor, encodeCursor, pageLimit } from './http/cursor.js';
-import { ApprovalBody, ApprovalsQuery, CreateThreadBody, CreateTurnBody, EventLogQuery, EventsQuery, HooksQuery, PageQuery, SteerBody, ThreadsQuery } from './http/schemas.js';
+import {
+  ApprovalBody,
+  ApprovalsQuery,
+  CreateThreadBody,
+  CreateTurnBody,
+  EventLogQuery,
+  EventsQuery,
+  HooksQuery,
+  PageQuery,
+  SteerBody,
+  ThreadsQuery,
+  UserInputBody,
+  UserInputsQuery,
+} from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
 import { eventEnvelope } from './events/event-hub.js';
-import { approvalPayload, itemPayload, threadPayload, turnPayload, type RuntimeStore } from './store/runtime-store.js';
+import { approvalPayload, itemPayload, threadPayload, turnPayload, userInputPayload, type RuntimeStore } from './store/runtime-store.js';
 import type { TurnRunner } from './turn-runner.js';
 
 /** Everything the routes use. */
@@ -358,6 +371,29 @@ export function createApp(deps: AppDeps): Hono {
       throw new ApiError('conflict', `the approval was already ${r.approval?.status === 'expired' ? 'expired (denied)' : `decided (${r.approval?.decision})`}`);
     }
     return c.json({ approval: approvalPayload(r.approval) });
+  });
+
+  app.get('/v1/user-inputs', (c) => {
+    const q = readQuery(c, UserInputsQuery);
+    const p = store.userInputsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), ...(q.status ? { status: q.status } : {}), ...(q.thread_id ? { threadId: q.thread_id } : {}) });
+    return c.json({ user_inputs: p.rows.map(userInputPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/user-inputs/:id', (c) => {
+    const u = store.getUserInput(c.req.param('id'));
+    if (!u) throw new ApiError('not_found', 'no such user input');
+    return c.json({ user_input: userInputPayload(u) });
+  });
+
+  app.post('/v1/user-inputs/:id', async (c) => {
+    const body = await readJson(c, UserInputBody);
+    const r = broker.answerUserInput(c.req.param('id'), body.answers);
+    if (!r.ok) {
+      if (r.reason === 'not_found') throw new ApiError('not_found', 'no such user input');
+      if (r.reason === 'invalid') throw new ApiError('invalid_request', 'the answers do not fit the questions', { issues: r.issues });
+      throw new ApiError('conflict', `the questions were already ${r.input?.status === 'expired' ? 'expired (nobody answered in time, or the turn ended)' : 'answered'}`);
+    }
+    return c.json({ user_input: userInputPayload(r.input) });
   });
 
   app.get('/v1/hooks', (c) => {

@@ -1,4 +1,4 @@
-import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import { errorCategory, errorMessage, type ApprovalRequest, type UserInputRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
 import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { ApprovalBroker } from './approval-broker.js';
 import { resumeConversation } from './conversation-journal.js';
@@ -182,8 +182,28 @@ export class SessionTurnRunner implements TurnRunner {
           signal,
         );
       },
-      // Questions are not served over HTTP yet: the tool tells the model to decide itself.
-      askUser: async () => null,
+      // Questions are durable like approvals; any client answers them (POST /v1/user-inputs/:id).
+      askUser: async (request: UserInputRequest, signal: AbortSignal) => {
+        const run = this.#running.get(threadId);
+        if (!run) return null;
+        this.#flush(run);
+        return this.#broker.askUser(
+          {
+            threadId,
+            turnId: run.turnId,
+            itemId: run.toolItems.get(request.id) ?? null,
+            questions: request.questions.map((q) => ({
+              id: boundText(q.id, 200),
+              header: this.#clean(boundText(q.header, 200)),
+              question: this.#clean(boundText(q.question, 2_000)),
+              options: q.options.map((o) => ({ label: this.#clean(boundText(o.label, 200)), ...(o.description !== undefined ? { description: this.#clean(boundText(o.description, 1_000)) } : {}) })),
+              allowFreeText: q.allowFreeText ?? false,
+              multiSelect: q.multiSelect ?? false,
+            })),
+          },
+          signal,
+        );
+      },
     };
   }
 
@@ -200,7 +220,7 @@ export class SessionTurnRunner implements TurnRunner {
     // The interaction looks the thread up lazily, so it can be bound before the thread exists.
     const interaction: Interaction = {
       approve: (r, s) => (threadId ? this.#interaction(threadId).approve(r, s) : Promise.resolve('deny')),
-      askUser: async () => null,
+      askUser: (r, s) => (threadId ? this.#interaction(threadId).askUser(r, s) : Promise.resolve(null)),
     };
     const session = await this.#open({ ...fields, history: null, interaction });
     const thread = this.#store.createThread({ ...fields, sessionId: session.sessionId });

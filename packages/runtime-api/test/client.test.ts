@@ -215,3 +215,99 @@ describe('threads: one turn, archive and delete', () => {
     expect((await client.listApprovals({ thread_id: thread.id })).approvals).toEqual([]);
   });
 });
+
+describe('questions and approvals over HTTP', () => {
+  const ask = {
+    tool_calls: [
+      {
+        name: 'request_user_input',
+        arguments: {
+          questions: [
+            { id: 'lang', header: 'Language', question: 'Which language?', options: [{ label: 'TypeScript' }, { label: 'Rust' }] },
+            { id: 'extras', header: 'Extras', question: 'Which extras?', options: [{ label: 'tests' }, { label: 'docs' }, { label: 'bench' }], multi_select: true },
+          ],
+        },
+      },
+    ],
+  };
+
+  it('request_user_input waits for a client: bad answers are refused with issues, good ones reach the model, a second answer is 409', async () => {
+    const { client } = await serve({ script: [ask, { text: 'thanks' }] });
+    const { thread } = await client.createThread();
+    const { turn } = await client.createTurn(thread.id, { prompt: 'ask me' });
+    let pending = (await client.listUserInputs({ status: 'pending', thread_id: thread.id })).user_inputs;
+    const end = Date.now() + 10_000;
+    while (pending.length === 0 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+      pending = (await client.listUserInputs({ status: 'pending', thread_id: thread.id })).user_inputs;
+    }
+    expect(pending).toHaveLength(1);
+    const input = pending[0]!;
+    expect(input.questions.map((q) => [q.id, q.multi_select, q.options.map((o) => o.label)])).toEqual([
+      ['lang', false, ['TypeScript', 'Rust']],
+      ['extras', true, ['tests', 'docs', 'bench']],
+    ]);
+    for (const answers of [{ lang: 'Go', extras: ['tests'] }, { lang: 'Rust' }, { lang: ['Rust'], extras: ['docs'] }, { lang: 'Rust', extras: ['docs'], other: 'x' }]) {
+      const e = await client.answerUserInput(input.id, { answers }).catch((x: unknown) => x);
+      expect(e, JSON.stringify(answers)).toMatchObject({ status: 400, code: 'invalid_request' });
+    }
+    expect((await client.getUserInput(input.id)).user_input.status).toBe('pending');
+    const answered = await client.answerUserInput(input.id, { answers: { lang: 'Rust', extras: ['docs', 'tests'] } });
+    expect(answered.user_input).toMatchObject({ status: 'answered', answers: { lang: 'Rust', extras: ['docs', 'tests'] } });
+    await expect(client.answerUserInput(input.id, { answers: { lang: 'TypeScript', extras: ['docs'] } })).rejects.toMatchObject({ status: 409 });
+    expect((await turnDone(client, thread.id, turn.id)).status).toBe('completed');
+    const { items } = await client.getTurn(thread.id, turn.id);
+    const tool = items.find((i) => i.kind === 'tool_call')!;
+    expect(JSON.parse(tool.detail!)).toEqual({ answers: { lang: 'Rust', extras: ['docs', 'tests'] } });
+    const names = (await client.listEvents({ thread_id: thread.id })).events.map((e) => e.event);
+    expect(names).toEqual(expect.arrayContaining(['user_input.required', 'user_input.answered']));
+  });
+
+  it('an approval names the hook that asked and its reason; the model is told truthfully who denied: the user, nobody in time, or Auto-Review', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-gate-')));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const gate = join(root, 'gate.sh');
+    writeFileSync(gate, `#!/bin/sh\necho '{"decision":"ask","reason":"writes outside the sandbox"}'\n`);
+    chmodSync(gate, 0o755);
+    const { client } = await serve({
+      script: [{ tool_calls: [{ name: 'bash', arguments: { command: 'echo hi' } }] }, { text: 'ok' }],
+      config: `[hooks]\n[[hooks.hooks]]\nname = "sandbox-gate"\nevent = "tool_call_before"\ncommand = "${gate}"\n`,
+      approvalTimeoutMs: 1_500,
+    });
+    const toolText = async (threadId: string, turnId: string) => {
+      await turnDone(client, threadId, turnId);
+      return (await client.getTurn(threadId, turnId)).items.find((i) => i.kind === 'tool_call')!.detail!;
+    };
+    const pendingOf = async (threadId: string) => {
+      const end = Date.now() + 10_000;
+      for (;;) {
+        const [a] = (await client.listApprovals({ status: 'pending', thread_id: threadId })).approvals;
+        if (a) return a;
+        if (Date.now() > end) throw new Error('no approval');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+
+    const byUser = (await client.createThread({ posture: 'ask' })).thread;
+    const t1 = (await client.createTurn(byUser.id, { prompt: 'run it' })).turn;
+    const approval = await pendingOf(byUser.id);
+    expect(approval).toMatchObject({ reason: 'hook', tool: 'bash', hook: { name: 'sandbox-gate', reason: 'writes outside the sandbox' } });
+    await client.answerApproval(approval.id, { decision: 'deny' });
+    expect(await toolText(byUser.id, t1.id)).toContain('the user denied this call');
+
+    const expired = (await client.createThread({ posture: 'ask' })).thread;
+    const t2 = (await client.createTurn(expired.id, { prompt: 'run it' })).turn;
+    const text2 = await toolText(expired.id, t2.id);
+    expect(text2).toContain('a tool_call_before hook asked for approval, and nobody answered in time');
+    expect(text2).not.toContain('the user denied');
+    expect((await client.listApprovals({ thread_id: expired.id })).approvals[0]).toMatchObject({ status: 'expired', decision: 'deny' });
+
+    const auto = (await client.createThread({ posture: 'auto' })).thread;
+    const t3 = (await client.createTurn(auto.id, { prompt: 'run it' })).turn;
+    const text3 = await toolText(auto.id, t3.id);
+    expect(text3).toContain('Auto-Review asks nobody');
+    expect(text3).not.toContain('the user denied');
+    const decided = (await client.listEvents({ thread_id: auto.id })).events.find((e) => e.event === 'approval.decided');
+    expect(decided?.event === 'approval.decided' && decided.payload.cause).toBe('auto_review');
+  }, 30_000);
+});

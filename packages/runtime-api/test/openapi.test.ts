@@ -73,6 +73,9 @@ describe('the OpenAPI document', () => {
         'approval_required',
         'approval_decided',
         'approval_timeout',
+        'user_input_required',
+        'user_input_answered',
+        'user_input_timeout',
       ].sort(),
     );
   });

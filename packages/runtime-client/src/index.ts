@@ -15,6 +15,7 @@ export type Thread = Schemas['Thread'];
 export type Turn = Schemas['Turn'];
 export type Item = Schemas['Item'];
 export type Approval = Schemas['Approval'];
+export type UserInput = Schemas['UserInput'];
 export type Usage = Schemas['Usage'];
 export type DecisionRecord = Schemas['DecisionRecord'];
 /** Any stored event: `event` names it and types its `payload`. */
@@ -143,6 +144,15 @@ export class RuntimeClient {
   }
   answerApproval(id: string, body: Body<'answerApproval'>): Promise<Ok<'answerApproval'>> {
     return ok(this.http.POST('/v1/approvals/{id}', { params: { path: { id } }, body }));
+  }
+  listUserInputs(query: Query<'listUserInputs'> = {}): Promise<Ok<'listUserInputs'>> {
+    return ok(this.http.GET('/v1/user-inputs', { params: { query } }));
+  }
+  getUserInput(id: string): Promise<Ok<'getUserInput'>> {
+    return ok(this.http.GET('/v1/user-inputs/{id}', { params: { path: { id } } }));
+  }
+  answerUserInput(id: string, body: Body<'answerUserInput'>): Promise<Ok<'answerUserInput'>> {
+    return ok(this.http.POST('/v1/user-inputs/{id}', { params: { path: { id } }, body }));
   }
   getHooks(query: Query<'getHooks'> = {}): Promise<Ok<'getHooks'>> {
     return ok(this.http.GET('/v1/hooks', { params: { query } }));

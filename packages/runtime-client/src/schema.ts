@@ -313,6 +313,41 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/user-inputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** questions the model asked (request_user_input), across threads, oldest first */
+        get: operations["listUserInputs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user-inputs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one set of questions */
+        get: operations["getUserInput"];
+        put?: never;
+        /** answer pending questions (every question, by its id) */
+        post: operations["answerUserInput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -471,7 +506,7 @@ export type components = {
                 message: string;
             };
         };
-        Event: components["schemas"]["Event_thread_started"] | components["schemas"]["Event_thread_archived"] | components["schemas"]["Event_thread_unarchived"] | components["schemas"]["Event_thread_deleted"] | components["schemas"]["Event_turn_started"] | components["schemas"]["Event_turn_completed"] | components["schemas"]["Event_item_started"] | components["schemas"]["Event_item_delta"] | components["schemas"]["Event_item_completed"] | components["schemas"]["Event_item_failed"] | components["schemas"]["Event_approval_required"] | components["schemas"]["Event_approval_decided"] | components["schemas"]["Event_approval_timeout"];
+        Event: components["schemas"]["Event_thread_started"] | components["schemas"]["Event_thread_archived"] | components["schemas"]["Event_thread_unarchived"] | components["schemas"]["Event_thread_deleted"] | components["schemas"]["Event_turn_started"] | components["schemas"]["Event_turn_completed"] | components["schemas"]["Event_item_started"] | components["schemas"]["Event_item_delta"] | components["schemas"]["Event_item_completed"] | components["schemas"]["Event_item_failed"] | components["schemas"]["Event_approval_required"] | components["schemas"]["Event_approval_decided"] | components["schemas"]["Event_approval_timeout"] | components["schemas"]["Event_user_input_required"] | components["schemas"]["Event_user_input_answered"] | components["schemas"]["Event_user_input_timeout"];
         Event_approval_decided: {
             /** @description RFC 3339 with milliseconds and offset */
             created_at: string;
@@ -1110,6 +1145,142 @@ export type components = {
             thread_id: string;
             turn_id: string | null;
         };
+        Event_user_input_answered: {
+            /** @description RFC 3339 with milliseconds and offset */
+            created_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "user_input.answered";
+            item_id: string | null;
+            payload: {
+                /** @constant */
+                cause: "client";
+                user_input: {
+                    answered_at: string | null;
+                    answers: {
+                        [key: string]: string | string[];
+                    } | null;
+                    /** @description RFC 3339 with milliseconds and offset */
+                    expires_at: string;
+                    id: string;
+                    item_id: string | null;
+                    questions: {
+                        allow_free_text: boolean;
+                        header: string;
+                        id: string;
+                        multi_select: boolean;
+                        options: {
+                            description?: string;
+                            label: string;
+                        }[];
+                        question: string;
+                    }[];
+                    /** @description RFC 3339 with milliseconds and offset */
+                    requested_at: string;
+                    /** @enum {string} */
+                    status: "pending" | "answered" | "expired";
+                    thread_id: string;
+                    turn_id: string;
+                };
+            };
+            /** @constant */
+            schema_version: 1;
+            seq: number;
+            thread_id: string;
+            turn_id: string | null;
+        };
+        Event_user_input_required: {
+            /** @description RFC 3339 with milliseconds and offset */
+            created_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "user_input.required";
+            item_id: string | null;
+            payload: {
+                user_input: {
+                    answered_at: string | null;
+                    answers: {
+                        [key: string]: string | string[];
+                    } | null;
+                    /** @description RFC 3339 with milliseconds and offset */
+                    expires_at: string;
+                    id: string;
+                    item_id: string | null;
+                    questions: {
+                        allow_free_text: boolean;
+                        header: string;
+                        id: string;
+                        multi_select: boolean;
+                        options: {
+                            description?: string;
+                            label: string;
+                        }[];
+                        question: string;
+                    }[];
+                    /** @description RFC 3339 with milliseconds and offset */
+                    requested_at: string;
+                    /** @enum {string} */
+                    status: "pending" | "answered" | "expired";
+                    thread_id: string;
+                    turn_id: string;
+                };
+            };
+            /** @constant */
+            schema_version: 1;
+            seq: number;
+            thread_id: string;
+            turn_id: string | null;
+        };
+        Event_user_input_timeout: {
+            /** @description RFC 3339 with milliseconds and offset */
+            created_at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "user_input.timeout";
+            item_id: string | null;
+            payload: {
+                /** @enum {string} */
+                cause: "expired" | "turn_ended" | "server_restart";
+                user_input: {
+                    answered_at: string | null;
+                    answers: {
+                        [key: string]: string | string[];
+                    } | null;
+                    /** @description RFC 3339 with milliseconds and offset */
+                    expires_at: string;
+                    id: string;
+                    item_id: string | null;
+                    questions: {
+                        allow_free_text: boolean;
+                        header: string;
+                        id: string;
+                        multi_select: boolean;
+                        options: {
+                            description?: string;
+                            label: string;
+                        }[];
+                        question: string;
+                    }[];
+                    /** @description RFC 3339 with milliseconds and offset */
+                    requested_at: string;
+                    /** @enum {string} */
+                    status: "pending" | "answered" | "expired";
+                    thread_id: string;
+                    turn_id: string;
+                };
+            };
+            /** @constant */
+            schema_version: 1;
+            seq: number;
+            thread_id: string;
+            turn_id: string | null;
+        };
         EventPage: {
             events: ({
                 /** @description RFC 3339 with milliseconds and offset */
@@ -1691,6 +1862,130 @@ export type components = {
                     };
                     /** @enum {string} */
                     cause: "expired" | "server_restart" | "turn_ended";
+                };
+                /** @constant */
+                schema_version: 1;
+                seq: number;
+                thread_id: string;
+                turn_id: string | null;
+            } | {
+                /** @description RFC 3339 with milliseconds and offset */
+                created_at: string;
+                /** @constant */
+                event: "user_input.required";
+                item_id: string | null;
+                payload: {
+                    user_input: {
+                        answered_at: string | null;
+                        answers: {
+                            [key: string]: string | string[];
+                        } | null;
+                        /** @description RFC 3339 with milliseconds and offset */
+                        expires_at: string;
+                        id: string;
+                        item_id: string | null;
+                        questions: {
+                            allow_free_text: boolean;
+                            header: string;
+                            id: string;
+                            multi_select: boolean;
+                            options: {
+                                description?: string;
+                                label: string;
+                            }[];
+                            question: string;
+                        }[];
+                        /** @description RFC 3339 with milliseconds and offset */
+                        requested_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "answered" | "expired";
+                        thread_id: string;
+                        turn_id: string;
+                    };
+                };
+                /** @constant */
+                schema_version: 1;
+                seq: number;
+                thread_id: string;
+                turn_id: string | null;
+            } | {
+                /** @description RFC 3339 with milliseconds and offset */
+                created_at: string;
+                /** @constant */
+                event: "user_input.answered";
+                item_id: string | null;
+                payload: {
+                    /** @constant */
+                    cause: "client";
+                    user_input: {
+                        answered_at: string | null;
+                        answers: {
+                            [key: string]: string | string[];
+                        } | null;
+                        /** @description RFC 3339 with milliseconds and offset */
+                        expires_at: string;
+                        id: string;
+                        item_id: string | null;
+                        questions: {
+                            allow_free_text: boolean;
+                            header: string;
+                            id: string;
+                            multi_select: boolean;
+                            options: {
+                                description?: string;
+                                label: string;
+                            }[];
+                            question: string;
+                        }[];
+                        /** @description RFC 3339 with milliseconds and offset */
+                        requested_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "answered" | "expired";
+                        thread_id: string;
+                        turn_id: string;
+                    };
+                };
+                /** @constant */
+                schema_version: 1;
+                seq: number;
+                thread_id: string;
+                turn_id: string | null;
+            } | {
+                /** @description RFC 3339 with milliseconds and offset */
+                created_at: string;
+                /** @constant */
+                event: "user_input.timeout";
+                item_id: string | null;
+                payload: {
+                    /** @enum {string} */
+                    cause: "expired" | "turn_ended" | "server_restart";
+                    user_input: {
+                        answered_at: string | null;
+                        answers: {
+                            [key: string]: string | string[];
+                        } | null;
+                        /** @description RFC 3339 with milliseconds and offset */
+                        expires_at: string;
+                        id: string;
+                        item_id: string | null;
+                        questions: {
+                            allow_free_text: boolean;
+                            header: string;
+                            id: string;
+                            multi_select: boolean;
+                            options: {
+                                description?: string;
+                                label: string;
+                            }[];
+                            question: string;
+                        }[];
+                        /** @description RFC 3339 with milliseconds and offset */
+                        requested_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "answered" | "expired";
+                        thread_id: string;
+                        turn_id: string;
+                    };
                 };
                 /** @constant */
                 schema_version: 1;
@@ -2308,6 +2603,99 @@ export type components = {
             reasoning_tokens?: number | null;
             tool_count?: number;
         } | null;
+        UserInput: {
+            answered_at: string | null;
+            answers: {
+                [key: string]: string | string[];
+            } | null;
+            /** @description RFC 3339 with milliseconds and offset */
+            expires_at: string;
+            id: string;
+            item_id: string | null;
+            questions: {
+                allow_free_text: boolean;
+                header: string;
+                id: string;
+                multi_select: boolean;
+                options: {
+                    description?: string;
+                    label: string;
+                }[];
+                question: string;
+            }[];
+            /** @description RFC 3339 with milliseconds and offset */
+            requested_at: string;
+            /** @enum {string} */
+            status: "pending" | "answered" | "expired";
+            thread_id: string;
+            turn_id: string;
+        };
+        UserInputBody: {
+            /** @description by question id: an option label (or free text where allowed), or a list of labels for a multi-select question */
+            answers: {
+                [key: string]: string | string[];
+            };
+        };
+        UserInputPage: {
+            /** @description pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+            user_inputs: {
+                answered_at: string | null;
+                answers: {
+                    [key: string]: string | string[];
+                } | null;
+                /** @description RFC 3339 with milliseconds and offset */
+                expires_at: string;
+                id: string;
+                item_id: string | null;
+                questions: {
+                    allow_free_text: boolean;
+                    header: string;
+                    id: string;
+                    multi_select: boolean;
+                    options: {
+                        description?: string;
+                        label: string;
+                    }[];
+                    question: string;
+                }[];
+                /** @description RFC 3339 with milliseconds and offset */
+                requested_at: string;
+                /** @enum {string} */
+                status: "pending" | "answered" | "expired";
+                thread_id: string;
+                turn_id: string;
+            }[];
+        };
+        UserInputResult: {
+            user_input: {
+                answered_at: string | null;
+                answers: {
+                    [key: string]: string | string[];
+                } | null;
+                /** @description RFC 3339 with milliseconds and offset */
+                expires_at: string;
+                id: string;
+                item_id: string | null;
+                questions: {
+                    allow_free_text: boolean;
+                    header: string;
+                    id: string;
+                    multi_select: boolean;
+                    options: {
+                        description?: string;
+                        label: string;
+                    }[];
+                    question: string;
+                }[];
+                /** @description RFC 3339 with milliseconds and offset */
+                requested_at: string;
+                /** @enum {string} */
+                status: "pending" | "answered" | "expired";
+                thread_id: string;
+                turn_id: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -3816,6 +4204,218 @@ export interface operations {
             };
             /** @description a turn is running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an internal error (never with a stack trace), or the server config.toml cannot be used */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUserInputs: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description page size, 1..500 (default 100) */
+                limit?: number;
+                status?: "pending" | "answered" | "expired";
+                thread_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInputPage"];
+                };
+            };
+            /** @description malformed JSON, or an invalid body, query or header (zod issues) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or wrong token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a foreign Host or Origin, a cookie write without Origin and JSON, or a process this server started */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an internal error (never with a stack trace), or the server config.toml cannot be used */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserInput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description user input id (uin_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInputResult"];
+                };
+            };
+            /** @description missing or wrong token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a foreign Host or Origin, a cookie write without Origin and JSON, or a process this server started */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an internal error (never with a stack trace), or the server config.toml cannot be used */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerUserInput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description user input id (uin_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInputResult"];
+                };
+            };
+            /** @description malformed JSON, or an invalid body, query or header (zod issues) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or wrong token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a foreign Host or Origin, a cookie write without Origin and JSON, or a process this server started */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description already answered or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the body is over the size cap (1 MiB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

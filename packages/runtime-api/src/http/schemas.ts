@@ -55,6 +55,19 @@ export const ApprovalsQuery = z.strictObject({
   status: z.enum(['pending', 'decided', 'expired']).optional(),
   thread_id: Id.optional(),
 });
+export const UserInputsQuery = z.strictObject({
+  limit: Limit,
+  cursor: Cursor,
+  status: z.enum(['pending', 'answered', 'expired']).optional(),
+  thread_id: Id.optional(),
+});
+
+export const UserInputBody = z.strictObject({
+  answers: z
+    .record(z.string().min(1).max(200), z.union([z.string().max(2_000), z.array(z.string().max(2_000)).max(4)]))
+    .describe('by question id: an option label (or free text where allowed), or a list of labels for a multi-select question'),
+});
+
 export const EventLogQuery = z.strictObject({ limit: Limit, cursor: Cursor, thread_id: Id.optional() });
 
 // ---- responses (documented, and checked by the tests against what the server sends) ----
@@ -124,6 +137,28 @@ export const ApprovalJson = z.object({
   requested_at: Timestamp,
   expires_at: Timestamp,
   decided_at: Timestamp.nullable(),
+});
+
+export const UserInputJson = z.object({
+  id: z.string(),
+  thread_id: z.string(),
+  turn_id: z.string(),
+  item_id: z.string().nullable(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      header: z.string(),
+      question: z.string(),
+      options: z.array(z.object({ label: z.string(), description: z.string().optional() })),
+      allow_free_text: z.boolean(),
+      multi_select: z.boolean(),
+    }),
+  ),
+  status: z.enum(['pending', 'answered', 'expired']),
+  answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).nullable(),
+  requested_at: Timestamp,
+  expires_at: Timestamp,
+  answered_at: Timestamp.nullable(),
 });
 
 export const ThreadJson = z.object({
@@ -197,6 +232,9 @@ export const EVENT_SCHEMAS = {
   'approval.required': envelope('approval.required', z.object({ approval: ApprovalJson })),
   'approval.decided': envelope('approval.decided', z.object({ approval: ApprovalJson, cause: z.enum(['client', 'turn_interrupted', 'auto_review']) })),
   'approval.timeout': envelope('approval.timeout', z.object({ approval: ApprovalJson, cause: z.enum(['expired', 'server_restart', 'turn_ended']) })),
+  'user_input.required': envelope('user_input.required', z.object({ user_input: UserInputJson })),
+  'user_input.answered': envelope('user_input.answered', z.object({ user_input: UserInputJson, cause: z.literal('client') })),
+  'user_input.timeout': envelope('user_input.timeout', z.object({ user_input: UserInputJson, cause: z.enum(['expired', 'turn_ended', 'server_restart']) })),
 } as const;
 
 export type EventName = keyof typeof EVENT_SCHEMAS;
@@ -239,6 +277,8 @@ export const TurnDetailJson = z.object({ turn: TurnJson, items: z.array(ItemJson
 export const TurnStartedJson = z.object({ thread: ThreadJson, turn: TurnJson });
 export const ItemPageJson = z.object({ items: z.array(ItemJson), next_cursor: next });
 export const ApprovalPageJson = z.object({ approvals: z.array(ApprovalJson), next_cursor: next });
+export const UserInputPageJson = z.object({ user_inputs: z.array(UserInputJson), next_cursor: next });
+export const UserInputResultJson = z.object({ user_input: UserInputJson });
 export const ApprovalResultJson = z.object({ approval: ApprovalJson });
 export const EventPageJson = z.object({
   events: z.array(EventEnvelope),

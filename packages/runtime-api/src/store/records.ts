@@ -75,6 +75,33 @@ export interface ApprovalRecord {
   readonly decidedAt: string | null;
 }
 
+export type UserInputStatus = 'pending' | 'answered' | 'expired';
+
+/** One question of a `request_user_input` call, as the engine asks it. */
+export interface UserInputQuestionRecord {
+  readonly id: string;
+  readonly header: string;
+  readonly question: string;
+  readonly options: readonly { readonly label: string; readonly description?: string }[];
+  readonly allowFreeText: boolean;
+  readonly multiSelect: boolean;
+}
+
+/** Questions the model asked a person (`request_user_input`), answered by any client. */
+export interface UserInputRecord {
+  readonly id: string;
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly itemId: string | null;
+  readonly questions: readonly UserInputQuestionRecord[];
+  readonly status: UserInputStatus;
+  /** Answers keyed by question id: one label (or free text), or several for a multi-select question. */
+  readonly answers: Readonly<Record<string, string | readonly string[]>> | null;
+  readonly requestedAt: string;
+  readonly expiresAt: string;
+  readonly answeredAt: string | null;
+}
+
 /** One row of the event log. */
 export interface StoredEvent {
   readonly seq: number;

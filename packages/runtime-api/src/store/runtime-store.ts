@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus } from './records.js';
+import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus, UserInputQuestionRecord, UserInputRecord, UserInputStatus } from './records.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
 export type SyncLevel = 'FULL' | 'NORMAL';
@@ -151,6 +151,21 @@ function approvalFrom(r: Row): ApprovalRecord {
     requestedAt: r.requested_at as string,
     expiresAt: r.expires_at as string,
     decidedAt: (r.decided_at as string | null) ?? null,
+  };
+}
+
+function userInputFrom(r: Row): UserInputRecord {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    turnId: r.turn_id as string,
+    itemId: (r.item_id as string | null) ?? null,
+    questions: parse(r.questions) as UserInputQuestionRecord[],
+    status: r.status as UserInputStatus,
+    answers: parse(r.answers) as UserInputRecord['answers'],
+    requestedAt: r.requested_at as string,
+    expiresAt: r.expires_at as string,
+    answeredAt: (r.answered_at as string | null) ?? null,
   };
 }
 
@@ -408,6 +423,7 @@ export class RuntimeStore {
         .run(fields.status, fields.error, fields.errorCategory, json(fields.usage), at, turnId);
       this.#closeOpenItems(turn.threadId, turnId, fields.status === 'completed' ? 'completed' : 'interrupted', at, emit);
       this.#expireTurnApprovals(turnId, at, emit, 'turn_ended');
+      this.#expireTurnUserInputs(turnId, at, emit, 'turn_ended');
       const sets = ['status = ?', 'active_turn_id = NULL', 'updated_at = ?'];
       const args: unknown[] = ['idle', at];
       if (fields.conversation !== undefined) {
@@ -629,6 +645,78 @@ export class RuntimeStore {
     }).value;
   }
 
+  // ---- questions (request_user_input) ----
+
+  /** Durable pending questions (`user_input.required`). */
+  createUserInput(fields: { threadId: string; turnId: string; itemId: string | null; questions: readonly UserInputQuestionRecord[]; timeoutMs: number }): UserInputRecord {
+    const id = newId('uin');
+    return this.#change((emit, at) => {
+      this.#stmt('INSERT INTO user_inputs (id, thread_id, turn_id, item_id, questions, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        fields.threadId,
+        fields.turnId,
+        fields.itemId,
+        JSON.stringify(fields.questions),
+        'pending',
+        at,
+        formatTimestamp(this.#now() + fields.timeoutMs),
+      );
+      const input = this.getUserInput(id)!;
+      emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'user_input.required', payload: { user_input: userInputPayload(input) } });
+      return input;
+    }).value;
+  }
+
+  getUserInput(id: string): UserInputRecord | null {
+    const r = this.#stmt('SELECT * FROM user_inputs WHERE id = ?').get(id) as Row | undefined;
+    return r ? userInputFrom(r) : null;
+  }
+
+  /** One page of questions across threads (or of one), oldest first, optionally of one status. */
+  userInputsPage(options: { after: number | null; limit: number; status?: UserInputStatus; threadId?: string }): Page<UserInputRecord> {
+    const rows = this.#stmt(
+      'SELECT rowid AS _key, * FROM user_inputs WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?',
+    ).all(options.after ?? 0, options.status ?? null, options.status ?? null, options.threadId ?? null, options.threadId ?? null, options.limit + 1) as Row[];
+    return page(rows, options.limit, userInputFrom);
+  }
+
+  /**
+   * Settle pending questions: a client's answers (`user_input.answered`), or nobody's
+   * (`user_input.timeout`: expired, or the turn ended first). Anything but pending changes nothing.
+   */
+  settleUserInput(
+    id: string,
+    outcome: { answers: UserInputRecord['answers'] } | { expired: 'expired' | 'turn_ended' },
+  ): { ok: true; input: UserInputRecord } | { ok: false; reason: 'not_found' | 'already_settled'; input: UserInputRecord | null } {
+    return this.#change((emit, at) => {
+      const current = this.getUserInput(id);
+      if (!current) return { ok: false as const, reason: 'not_found' as const, input: null };
+      if (current.status !== 'pending') return { ok: false as const, reason: 'already_settled' as const, input: current };
+      const answered = 'answers' in outcome;
+      this.#stmt('UPDATE user_inputs SET status = ?, answers = ?, answered_at = ? WHERE id = ?').run(answered ? 'answered' : 'expired', answered ? json(outcome.answers) : null, at, id);
+      const input = this.getUserInput(id)!;
+      emit({
+        threadId: input.threadId,
+        turnId: input.turnId,
+        itemId: input.itemId,
+        event: answered ? 'user_input.answered' : 'user_input.timeout',
+        payload: { user_input: userInputPayload(input), cause: answered ? 'client' : outcome.expired },
+      });
+      return { ok: true as const, input };
+    }).value;
+  }
+
+  #expireTurnUserInputs(turnId: string | null, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): number {
+    const pending = (
+      turnId === null ? this.#stmt("SELECT * FROM user_inputs WHERE status = 'pending'").all() : this.#stmt("SELECT * FROM user_inputs WHERE turn_id = ? AND status = 'pending'").all(turnId)
+    ) as Row[];
+    for (const r of pending.map(userInputFrom)) {
+      this.#stmt("UPDATE user_inputs SET status = 'expired', answered_at = ? WHERE id = ?").run(at, r.id);
+      emit({ threadId: r.threadId, turnId: r.turnId, itemId: r.itemId, event: 'user_input.timeout', payload: { user_input: userInputPayload(this.getUserInput(r.id)!), cause } });
+    }
+    return pending.length;
+  }
+
   #expireTurnApprovals(turnId: string, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): void {
     const pending = (this.#stmt("SELECT * FROM approvals WHERE turn_id = ? AND status = 'pending'").all(turnId) as Row[]).map(approvalFrom);
     for (const a of pending) {
@@ -650,6 +738,7 @@ export class RuntimeStore {
         this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
         emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause: 'server_restart' } });
       }
+      this.#expireTurnUserInputs(null, at, emit, 'server_restart');
       const turns = (this.#stmt("SELECT * FROM turns WHERE status = 'in_progress' ORDER BY created_at").all() as Row[]).map(turnFrom);
       for (const t of turns) {
         this.#stmt("UPDATE turns SET status = 'interrupted', error = ?, completed_at = ? WHERE id = ?").run('the server stopped during the turn', at, t.id);
@@ -791,6 +880,28 @@ export function itemPayload(i: ItemRecord): Record<string, unknown> {
     decision: snakeKeys(i.decision),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
+  };
+}
+
+export function userInputPayload(u: UserInputRecord): Record<string, unknown> {
+  return {
+    id: u.id,
+    thread_id: u.threadId,
+    turn_id: u.turnId,
+    item_id: u.itemId,
+    questions: u.questions.map((q) => ({
+      id: q.id,
+      header: q.header,
+      question: q.question,
+      options: q.options.map((o) => ({ label: o.label, ...(o.description !== undefined ? { description: o.description } : {}) })),
+      allow_free_text: q.allowFreeText,
+      multi_select: q.multiSelect,
+    })),
+    status: u.status,
+    answers: u.answers,
+    requested_at: u.requestedAt,
+    expires_at: u.expiresAt,
+    answered_at: u.answeredAt,
   };
 }
 
