@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
 import { presentedCredential, tokensMatch } from './auth/check-token.js';
@@ -12,7 +13,7 @@ import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/brow
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
-import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
+import { ApiError, CODE_OF_CATEGORY, STATUS_OF, type ApiIssue } from './http/api-error.js';
 import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
 import { decodeCursor, encodeCursor, pageLimit } from './http/cursor.js';
@@ -65,9 +66,17 @@ export interface AppDeps {
    * `null` only where the check cannot run (no `/proc`): then it is off, and the server says so.
    */
   readonly peerCheck: ((c: Context) => PeerVerdict) | null;
+  /**
+   * Structured request logs (one line per request: method, path without the query, status,
+   * duration, error code). Never a header, a query string, a body or a token.
+   */
+  readonly logger?: Logger | null;
 }
 
 const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
+
+/** The error code a status stands for (the first in the table), for the log. */
+const errorCodeOf = (status: number): string => Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0] ?? String(status);
 
 const issuesOf = (error: z.ZodError): ApiIssue[] => error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
 
@@ -122,6 +131,7 @@ export function createApp(deps: AppDeps): Hono {
     return t;
   };
 
+  const log = deps.logger ?? null;
   app.onError((e, c) => {
     if (ApiError.isInstance(e)) return c.json(e.toJSON(), e.status as 400, e.headers);
     if (EngineError.isInstance(e)) {
@@ -131,10 +141,33 @@ export function createApp(deps: AppDeps): Hono {
     }
     const status = (e as { status?: unknown }).status;
     if (status === 413) return c.json(new ApiError('payload_too_large', 'the request body is over the size cap').toJSON(), 413);
-    // Never a stack trace or an internal message on the wire.
+    // Never a stack trace or an internal message on the wire; the operator's log gets the message (redacted).
+    log?.error({ path: c.req.path, err_message: redact(errorMessage(e), deps.secrets ?? []) }, 'internal error');
     return c.json(new ApiError('internal', 'internal error').toJSON(), 500);
   });
   app.notFound((c) => c.json(new ApiError('not_found', 'no such route').toJSON(), 404));
+  if (log) {
+    let n = 0;
+    app.use(async (c, next) => {
+      const started = performance.now();
+      const id = ++n;
+      await next();
+      const status = c.res.status;
+      const line = {
+        req_id: id,
+        method: c.req.method,
+        // The path only: a query string could carry what a client should not have sent (?token=).
+        path: c.req.path.slice(0, 300),
+        route: c.req.routePath,
+        status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(status >= 400 ? { error_code: errorCodeOf(status) } : {}),
+      };
+      if (status >= 500) log.error(line, 'request');
+      else if (status >= 400) log.warn(line, 'request');
+      else log.info(line, 'request');
+    });
+  }
   // First of all, on every route: Host, Origin and cross-site checks (DNS rebinding, foreign pages).
   app.use(async (c, next) => {
     const v = checkBrowser(deps.browser, c.req.raw.headers, new URL(c.req.url).host);

@@ -19,7 +19,7 @@ export interface RuntimeStoreOptions {
 
 /** Why a store could not be opened. */
 export class StoreError extends Error {
-  readonly code: 'newer_schema' | 'open_failed';
+  readonly code: 'newer_schema' | 'open_failed' | 'corrupt';
   constructor(code: StoreError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreError';
@@ -28,6 +28,29 @@ export class StoreError extends Error {
   static isInstance(e: unknown): e is StoreError {
     return e instanceof StoreError;
   }
+}
+
+/** SQLite's codes for a file that is not a database, or one whose pages are damaged. */
+const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/** True for an error that says the database file is damaged. */
+export function isCorruption(e: unknown): boolean {
+  return typeof (e as { code?: unknown })?.code === 'string' && CORRUPT_CODES.test((e as { code: string }).code);
+}
+
+/**
+ * The error for a damaged database file: which file, what SQLite said, and what to do. Nothing
+ * is repaired or replaced automatically: the file may be the only copy of the threads.
+ */
+export function corruptDatabaseError(path: string, cause: unknown): StoreError {
+  const files = [path, `${path}-wal`, `${path}-shm`].join(' ');
+  return new StoreError(
+    'corrupt',
+    `the runtime database ${path} is damaged (${(cause as Error).message}). Nothing was changed. ` +
+      `To keep its threads, stop every codewhale serve on this home and try \`sqlite3 ${path} .recover | sqlite3 ${path}.recovered\`, then move ${path}.recovered into its place; ` +
+      `to start afresh, move the files aside (${files}): the next start creates an empty database.`,
+    { cause },
+  );
 }
 
 /** Who settled an approval. */
@@ -228,6 +251,7 @@ export class RuntimeStore {
       if (path !== ':memory:') privateFiles(path);
       db = new Database(path);
     } catch (e) {
+      if (isCorruption(e)) throw corruptDatabaseError(path, e);
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
     }
     try {
@@ -240,7 +264,7 @@ export class RuntimeStore {
       migrate(db, path);
     } catch (e) {
       db.close();
-      throw e;
+      throw isCorruption(e) ? corruptDatabaseError(path, e) : e;
     }
     return new RuntimeStore(db, options);
   }
