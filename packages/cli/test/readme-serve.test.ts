@@ -71,7 +71,10 @@ describe('the root README', () => {
     expect(run.code, run.stderr).toBe(0);
     // The turn as JSON, then grep's lines.
     const turnJson = run.stdout.slice(0, run.stdout.indexOf('event: turn'));
-    expect(JSON.parse(turnJson)).toMatchObject({ turn: { id: expect.stringMatching(/^turn_/), prompt: 'hi' }, items: expect.arrayContaining([expect.objectContaining({ kind: 'user_message', summary: 'hi' })]) });
+    expect(JSON.parse(turnJson)).toMatchObject({
+      turn: { id: expect.stringMatching(/^turn_/), prompt: 'hi' },
+      items: expect.arrayContaining([expect.objectContaining({ kind: 'user_message', summary: 'hi' })]),
+    });
     expect(run.stdout).toContain('event: turn.started');
     expect(run.stdout).toContain('event: turn.completed');
     expect(readFileSync(join(ws, 'serve.log'), 'utf8').split('\n')[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -97,7 +100,11 @@ describe('the root README', () => {
     expect(events.length).toBeGreaterThan(10);
     // Each event has a row in the README's event table.
     const rows = readme.split('\n').filter((l) => l.startsWith('| `'));
-    for (const name of events) expect(rows.some((r) => r.split('|')[1]!.includes(`\`${name}\``)), name).toBe(true);
+    for (const name of events)
+      expect(
+        rows.some((r) => r.split('|')[1]!.includes(`\`${name}\``)),
+        name,
+      ).toBe(true);
     const run = await runScript(script, 4);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('"status":"ok"');

@@ -4,7 +4,17 @@ import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
 import { SecretMask } from './secret-mask.js';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
-import { approvalDenialText, type ApprovalAnswer, type ApprovalDecision, type ApprovalRequest, type EngineEvent, type EngineEventListener, type ToolCallOutcome, type TurnStatus, type TurnUsageTotals } from './events.js';
+import {
+  approvalDenialText,
+  type ApprovalAnswer,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type EngineEvent,
+  type EngineEventListener,
+  type ToolCallOutcome,
+  type TurnStatus,
+  type TurnUsageTotals,
+} from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';

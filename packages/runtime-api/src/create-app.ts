@@ -372,7 +372,7 @@ export function createApp(deps: AppDeps): Hono {
     const after = decodeCursor(q.cursor) ?? 0;
     refuseAhead(after);
     const threadId = q.thread_id ?? null;
-    const pruned = threadId === null ? store.prunedThroughSeq() : (mustThread(threadId).prunedThroughSeq);
+    const pruned = threadId === null ? store.prunedThroughSeq() : mustThread(threadId).prunedThroughSeq;
     const limit = pageLimit(q.limit);
     const rows = store.eventsSince(threadId, after, limit + 1);
     const kept = rows.slice(0, limit);

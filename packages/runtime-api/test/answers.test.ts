@@ -6,7 +6,12 @@ const question = fc.record({
   id: fc.stringMatching(/^[a-z]{1,6}$/),
   header: fc.constant('H'),
   question: fc.constant('Q?'),
-  options: fc.uniqueArray(fc.stringMatching(/^[A-Za-z ]{1,10}$/).filter((s) => s.trim() !== ''), { minLength: 2, maxLength: 4 }).map((ls) => ls.map((label) => ({ label }))),
+  options: fc
+    .uniqueArray(
+      fc.stringMatching(/^[A-Za-z ]{1,10}$/).filter((s) => s.trim() !== ''),
+      { minLength: 2, maxLength: 4 },
+    )
+    .map((ls) => ls.map((label) => ({ label }))),
   allowFreeText: fc.boolean(),
   multiSelect: fc.boolean(),
 });
@@ -17,13 +22,23 @@ type Q = { id: string; header: string; question: string; options: { label: strin
 const validAnswers = (qs: fc.Arbitrary<Q[]>) =>
   qs.chain((list) =>
     fc
-      .tuple(...list.map((q) => (q.multiSelect ? fc.subarray(q.options.map((o) => o.label), { minLength: 1 }) : fc.constantFrom(...q.options.map((o) => o.label)))))
+      .tuple(
+        ...list.map((q) =>
+          q.multiSelect
+            ? fc.subarray(
+                q.options.map((o) => o.label),
+                { minLength: 1 },
+              )
+            : fc.constantFrom(...q.options.map((o) => o.label)),
+        ),
+      )
       .map((answers) => ({ list, answers: Object.fromEntries(list.map((q, i) => [q.id, answers[i]!])) as Record<string, string | string[]> })),
   );
 
 describe('answerIssues', () => {
   it('accepts every complete answer made of the options, in the shape each question takes', () => {
-    fc.assert(fc.property(validAnswers(questions), ({ list, answers }) => {
+    fc.assert(
+      fc.property(validAnswers(questions), ({ list, answers }) => {
         expect(answerIssues(list, answers)).toEqual([]);
       }),
     );

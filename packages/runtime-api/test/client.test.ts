@@ -11,7 +11,6 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createRuntimeClient, everyPage, RuntimeApiError, type RuntimeClient, type StreamFrame } from '../../runtime-client/src/index.js';
 import { openApiDocument } from '../src/http/openapi.js';
 import { startServer, type RunningServer } from '../src/start-server.js';
-import { until } from './support.js';
 
 const TOKEN = 'client-test-token-0123456789';
 const cleanups: (() => Promise<void> | void)[] = [];

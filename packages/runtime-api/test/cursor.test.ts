@@ -11,7 +11,8 @@ afterEach(async () => {
 
 describe('list cursors', () => {
   it('decode what they encode, and refuse anything else with a 400 (never a silent empty page)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999_999_999 }), (n) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999_999 }), (n) => {
         expect(decodeCursor(encodeCursor(n)!)).toBe(n);
       }),
     );

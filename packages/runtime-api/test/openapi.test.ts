@@ -23,11 +23,7 @@ describe('the OpenAPI document', () => {
   it('documents exactly the routes the server registers, method by method', async () => {
     const r = rig();
     rigs.push(r);
-    const served = new Set(
-      r.app.routes
-        .filter((x) => x.method !== 'ALL')
-        .map((x) => `${x.method.toLowerCase()} ${x.path.replace(/:([a-z_]+)/g, '{$1}')}`),
-    );
+    const served = new Set(r.app.routes.filter((x) => x.method !== 'ALL').map((x) => `${x.method.toLowerCase()} ${x.path.replace(/:([a-z_]+)/g, '{$1}')}`));
     const documented = new Set(operations(openApiDocument('1')).map((o) => `${o.method} ${o.path}`));
     expect([...served].sort()).toEqual([...documented].sort());
     // The document the server serves is this one.
@@ -51,7 +47,10 @@ describe('the OpenAPI document', () => {
       if (op.requestBody) expect(statuses, where).toEqual(expect.arrayContaining(['400', '413']));
       if ((op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'header')) expect(statuses, where).toContain('400');
       if (path.includes('{')) expect(statuses, where).toContain('404');
-      expect(statuses.filter((s) => /^2\d\d$/.test(s)), where).toHaveLength(1);
+      expect(
+        statuses.filter((s) => /^2\d\d$/.test(s)),
+        where,
+      ).toHaveLength(1);
     }
   });
 

@@ -38,9 +38,7 @@ describe('sseFrames', () => {
   it('parses any sequence of frames, however the bytes are cut and whatever the line endings, comments included', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(frame, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), async (frames, cuts, eol) => {
-        const text = frames
-          .map((f) => [': heartbeat', `event: ${f.event}`, ...(f.id === null ? [] : [`id: ${f.id}`]), `data: ${JSON.stringify(f.data)}`, ''].join(eol) + eol)
-          .join('');
+        const text = frames.map((f) => [': heartbeat', `event: ${f.event}`, ...(f.id === null ? [] : [`id: ${f.id}`]), `data: ${JSON.stringify(f.data)}`, ''].join(eol) + eol).join('');
         const got = await collect(split(new TextEncoder().encode(text), cuts));
         expect(got).toEqual(frames.map((f) => ({ event: f.event, id: f.id, data: f.data })));
       }),

@@ -100,7 +100,7 @@ export const DecisionRecordJson = z
     decision: z.enum(['allow', 'deny', 'ask']),
     deny_kind: z.enum(['no_verdict', 'exit_2', 'json_deny']).nullable(),
     message: z.string().nullable(),
-    updated_input: z.record(z.string(), z.unknown()).nullable().describe('the rewritten tool input (its keys are the tool\'s own)'),
+    updated_input: z.record(z.string(), z.unknown()).nullable().describe("the rewritten tool input (its keys are the tool's own)"),
     additional_context: z.string().nullable(),
     hooks: z.array(
       z.object({
@@ -249,7 +249,21 @@ export const ServerStoppingJson = z.object({ thread_id: z.string().nullable(), l
 
 export const ErrorJson = z.object({
   error: z.object({
-    code: z.enum(['invalid_json', 'invalid_request', 'unauthorized', 'forbidden', 'not_found', 'method_not_allowed', 'conflict', 'payload_too_large', 'too_many_requests', 'unavailable', 'upstream', 'server_config', 'internal']),
+    code: z.enum([
+      'invalid_json',
+      'invalid_request',
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'method_not_allowed',
+      'conflict',
+      'payload_too_large',
+      'too_many_requests',
+      'unavailable',
+      'upstream',
+      'server_config',
+      'internal',
+    ]),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
     head_seq: z.number().optional().describe('409 for a cursor ahead of the event log: the newest seq there is'),

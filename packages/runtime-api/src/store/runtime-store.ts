@@ -5,7 +5,20 @@ import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus, UserInputQuestionRecord, UserInputRecord, UserInputStatus } from './records.js';
+import type {
+  ApprovalRecord,
+  ApprovalStatus,
+  ItemKind,
+  ItemRecord,
+  ItemStatus,
+  StoredEvent,
+  ThreadRecord,
+  TurnRecord,
+  TurnStatus,
+  UserInputQuestionRecord,
+  UserInputRecord,
+  UserInputStatus,
+} from './records.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
 export type SyncLevel = 'FULL' | 'NORMAL';
@@ -350,9 +363,12 @@ export class RuntimeStore {
    * thread across the page boundary, so nothing is skipped or repeated.
    */
   threadsPage(options: { after: number | null; limit: number; archived: boolean }): Page<ThreadRecord> {
-    const rows = this.#stmt(
-      `SELECT rowid AS _key, * FROM threads WHERE (archived_at IS NOT NULL) = ? AND (? IS NULL OR rowid < ?) ORDER BY rowid DESC LIMIT ?`,
-    ).all(options.archived ? 1 : 0, options.after, options.after, options.limit + 1) as Row[];
+    const rows = this.#stmt(`SELECT rowid AS _key, * FROM threads WHERE (archived_at IS NOT NULL) = ? AND (? IS NULL OR rowid < ?) ORDER BY rowid DESC LIMIT ?`).all(
+      options.archived ? 1 : 0,
+      options.after,
+      options.after,
+      options.limit + 1,
+    ) as Row[];
     return page(rows, options.limit, threadFrom);
   }
 
@@ -628,9 +644,14 @@ export class RuntimeStore {
 
   /** One page of approvals across threads (or of one), oldest first, optionally of one status. */
   approvalsPage(options: { after: number | null; limit: number; status?: ApprovalStatus; threadId?: string }): Page<ApprovalRecord> {
-    const rows = this.#stmt(
-      'SELECT rowid AS _key, * FROM approvals WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?',
-    ).all(options.after ?? 0, options.status ?? null, options.status ?? null, options.threadId ?? null, options.threadId ?? null, options.limit + 1) as Row[];
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM approvals WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?').all(
+      options.after ?? 0,
+      options.status ?? null,
+      options.status ?? null,
+      options.threadId ?? null,
+      options.threadId ?? null,
+      options.limit + 1,
+    ) as Row[];
     return page(rows, options.limit, approvalFrom);
   }
 
@@ -698,9 +719,14 @@ export class RuntimeStore {
 
   /** One page of questions across threads (or of one), oldest first, optionally of one status. */
   userInputsPage(options: { after: number | null; limit: number; status?: UserInputStatus; threadId?: string }): Page<UserInputRecord> {
-    const rows = this.#stmt(
-      'SELECT rowid AS _key, * FROM user_inputs WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?',
-    ).all(options.after ?? 0, options.status ?? null, options.status ?? null, options.threadId ?? null, options.threadId ?? null, options.limit + 1) as Row[];
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM user_inputs WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?').all(
+      options.after ?? 0,
+      options.status ?? null,
+      options.status ?? null,
+      options.threadId ?? null,
+      options.threadId ?? null,
+      options.limit + 1,
+    ) as Row[];
     return page(rows, options.limit, userInputFrom);
   }
 
