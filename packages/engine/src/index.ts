@@ -41,11 +41,14 @@ export {
   type ToolPlan,
 } from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
+export { approvalDenialText } from './events.js';
 export type {
   EngineEvent,
   EngineEventListener,
   ApprovalRequest,
   ApprovalDecision,
+  ApprovalDenial,
+  ApprovalAnswer,
   ToolCallOutcome,
   TurnStatus,
   TurnUsageTotals,
