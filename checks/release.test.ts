@@ -4,12 +4,15 @@
  * — only the tarballs, offline from the pnpm store — into a temporary project outside the
  * workspace. There every TypeScript example of every package README is type-checked (strict,
  * `node16` and `bundler` resolution) and run as written, `require()` loads every package, and
- * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`.
+ * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. The same tarballs
+ * are installed once more with npm on a PATH without a compiler, make or Python, with no
+ * prebuilt SQLite binary to fetch: the install succeeds, and only `codewhale serve` needs what
+ * was skipped.
  *
  * Needs the packages built (`pnpm test` builds first); the prepack guard says so otherwise.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
@@ -250,5 +253,71 @@ describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/cli'))('th
     expect(test.stderr).toBe('');
     expect(test.code).toBe(0);
     expect(JSON.parse(test.stdout)).toMatchObject({ event: 'tool_call_before', dry_run: true, result: { decision: 'allow' } });
+  });
+});
+
+describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/cli'))('npm install of the CLI with no compiler on PATH', () => {
+  let prefix = '';
+  let bin = '';
+  let npmHome = '';
+  let install: { code: number; stdout: string; stderr: string };
+  // Only node, npm and sh: no cc, gcc, c++, make or python for node-gyp to find.
+  const noCompiler = (): NodeJS.ProcessEnv => ({ PATH: bin, HOME: process.env.HOME ?? npmHome, CODEWHALE_HOME: npmHome, NO_COLOR: '1' });
+
+  beforeAll(async () => {
+    bin = join(work, 'no-compiler-bin');
+    prefix = join(work, 'npm-prefix');
+    npmHome = join(work, 'npm-home');
+    mkdirSync(npmHome);
+    mkdirSync(bin);
+    mkdirSync(prefix);
+    for (const tool of ['node', 'npm', 'sh']) {
+      const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      symlinkSync(tool === 'node' ? nodeBin : found, join(bin, tool));
+    }
+    // The CLI and the workspace packages it depends on, as tarballs; everything else from the registry.
+    const files = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
+    writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: 'npm-consumer', private: true, dependencies: files }, null, 2));
+    install = await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: prefix,
+      // build_from_source: prebuild-install downloads nothing, as on a platform with no
+      // prebuilt better-sqlite3 (or behind a proxy), so its build is the only way left.
+      env: { ...noCompiler(), npm_config_build_from_source: 'true', npm_config_update_notifier: 'false' },
+    });
+  }, 300_000);
+
+  it('the PATH really has no compiler, make or Python', () => {
+    for (const tool of ['cc', 'gcc', 'c++', 'g++', 'clang', 'make', 'python3', 'python']) {
+      expect(spawnSync(join(bin, 'sh'), ['-c', `command -v ${tool}`], { env: noCompiler() }).status, tool).not.toBe(0);
+    }
+  });
+
+  it('succeeds, skipping only the optional SQLite module', () => {
+    expect(install.code, `${install.stderr}${install.stdout}`).toBe(0);
+    expect(existsSync(join(prefix, 'node_modules/@codewhale/runtime-api/package.json'))).toBe(true);
+    expect(existsSync(join(prefix, 'node_modules/better-sqlite3'))).toBe(false);
+  });
+
+  it('codewhale --help and hooks list work', async () => {
+    const cli = join(prefix, 'node_modules/.bin/codewhale');
+    const help = await exec(cli, ['--help'], { cwd: work, env: noCompiler() });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: codewhale /);
+    const list = await exec(cli, ['hooks', 'list'], { cwd: work, env: noCompiler() });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('No hooks configured');
+  });
+
+  it('codewhale serve says the SQLite module is missing and what to do, exits 69, and writes nothing', async () => {
+    const cli = join(prefix, 'node_modules/.bin/codewhale');
+    const serve = await exec(cli, ['serve', '--port', '0'], { cwd: work, env: noCompiler() });
+    expect(serve.stdout).toBe('');
+    const lines = serve.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('error: the Runtime API needs the SQLite module better-sqlite3, which is not installed');
+    expect(lines[1]).toMatch(/^hint: npm skips better-sqlite3 .* install a C\+\+ compiler, make and Python 3 .* \(`npm i -g @codewhale\/cli`/);
+    expect(lines).toHaveLength(2);
+    expect(serve.code).toBe(69);
+    expect(readdirSync(npmHome)).toEqual([]);
   });
 });

@@ -60,7 +60,8 @@ function processStopSignal(closed: Promise<void>): { stop: StopSignal; release: 
  * `codewhale serve`: the Runtime API. The first line of output is the URL it listens on; the
  * token is never printed (only where it comes from). Runs until SIGTERM/SIGINT, then stops
  * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, unreadable
- * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind).
+ * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind), 69 the
+ * SQLite module better-sqlite3 (an optional dependency) is not installed or cannot load.
  */
 export async function runServe(opts: ServeOptions, io: Io, stopSignal?: StopSignal): Promise<number> {
   let markClosed = () => {};
@@ -98,7 +99,11 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
     });
   } catch (e) {
     if (api.ServeError.isInstance(e)) {
-      throw e.code === 'usage' ? CliError.usage(e.message) : new CliError(e.message, { exitCode: EXIT.failure });
+      if (e.code === 'usage') throw CliError.usage(e.message);
+      if (e.code === 'unavailable') {
+        throw new CliError(e.message, { exitCode: EXIT.unavailable, hint: api.SqliteUnavailableError.isInstance(e.cause) ? e.cause.fix : null });
+      }
+      throw new CliError(e.message, { exitCode: EXIT.failure });
     }
     throw e;
   }

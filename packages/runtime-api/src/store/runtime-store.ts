@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { loadSqlite } from './sqlite.js';
 import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus } from './records.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
@@ -189,12 +190,16 @@ export class RuntimeStore {
     this.synchronous = options.synchronous ?? 'FULL';
   }
 
-  /** Open (creating and migrating) the database at `path` (`:memory:` for tests). */
+  /**
+   * Open (creating and migrating) the database at `path` (`:memory:` for tests). Throws a
+   * `SqliteUnavailableError` when better-sqlite3 is not installed or cannot load.
+   */
   static open(path: string, options: RuntimeStoreOptions = {}): RuntimeStore {
+    const Sqlite = loadSqlite();
     let db: Database.Database;
     try {
       if (path !== ':memory:') privateFiles(path);
-      db = new Database(path);
+      db = new Sqlite(path);
     } catch (e) {
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
     }
