@@ -131,6 +131,7 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       const extra: Record<string, string[]> = {
         '@codewhale/hooks-config': ['package/schema/config.schema.json', 'package/schema/hooks.schema.json'],
         '@codewhale/cli': ['package/docs/hooks-guide.md'],
+        '@codewhale/hooks-payloads': ['package/schema/stdin/turn_end.schema.json', 'package/schema/stdout/tool_call_before.schema.json'],
       };
       expect.soft(list, m.name).toEqual(expect.arrayContaining(extra[m.name] ?? []));
       const packedManifest = spawnSync('tar', ['-xzOf', p.tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;
