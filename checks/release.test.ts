@@ -4,7 +4,9 @@
  * — only the tarballs, offline from the pnpm store — into a temporary project outside the
  * workspace. There every TypeScript example of every package README is type-checked (strict,
  * `node16` and `bundler` resolution) and run as written, `require()` loads every package, and
- * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. The same tarballs
+ * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. Every type file
+ * of every export compiles in that project, strict and with its libraries checked, on
+ * TypeScript 5.9, 6 and 7 (6 and 7 load no `@types` package unless a file references it). The same tarballs
  * are installed once more with npm on a PATH without a compiler, make or Python, with no
  * prebuilt SQLite binary to fetch: the install succeeds, and only `codewhale serve` needs what
  * was skipped.
@@ -104,7 +106,13 @@ beforeAll(async () => {
   writeFileSync(
     join(consumer, 'package.json'),
     JSON.stringify(
-      { name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] } },
+      {
+        name: 'consumer',
+        private: true,
+        type: 'module',
+        dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43', '@types/react': '19.3.3' },
+        pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] },
+      },
       null,
       2,
     ),
@@ -153,6 +161,28 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
     }
   });
 
+  it('declares react as a ^19 peer, with @types/react, wherever its public types use React', () => {
+    for (const p of packages) {
+      const dts = readdirSync(join(p.dir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+      if (!dts.some((f) => /from ['"]react['"]/.test(readFileSync(join(p.dir, 'dist', f), 'utf8')))) continue;
+      // The components share the embedder's React (and Ink's): one copy, the consumer's.
+      expect.soft(p.manifest.peerDependencies?.react, p.manifest.name).toBe('^19');
+      expect.soft(p.manifest.peerDependencies?.['@types/react'], p.manifest.name).toBe('^19');
+      expect.soft(p.manifest.dependencies?.react, `${p.manifest.name}: react as a dependency`).toBeUndefined();
+    }
+  });
+
+  it('takes zod and react as version ranges, never exact pins a consumer cannot share', () => {
+    for (const p of packages) {
+      for (const field of ['dependencies', 'peerDependencies'] as const) {
+        for (const name of ['zod', 'react', '@types/react', '@types/node']) {
+          const range = p.manifest[field]?.[name];
+          if (range !== undefined) expect.soft(range, `${p.manifest.name} ${field}.${name}`).toMatch(/^(\^|>=)\d/);
+        }
+      }
+    }
+  });
+
   it('passes publint (warnings count)', async () => {
     for (const p of packages) {
       const tarball = readFileSync(p.tarball);
@@ -180,6 +210,78 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       expect.soft(`${r.stdout}${r.stderr}`, p.manifest.name).toBe('ok');
     }
   });
+});
+
+describe.skipIf(packages.length === 0)('the packed type files in a fresh strict project', () => {
+  // Every subpath with types that a package exports, as published.
+  const entries = packages.flatMap((p) => {
+    const exports = (p.manifest.publishConfig?.exports ?? p.manifest.exports) as Record<string, unknown>;
+    return Object.keys(exports)
+      .filter((k) => k !== './package.json' && !k.endsWith('.json'))
+      .map((k) => `${p.manifest.name}${k.slice(1)}`);
+  });
+  const compilers = [
+    { name: 'TypeScript 5.9', tsc: join(root, 'node_modules/typescript-5.9/bin/tsc') },
+    { name: 'TypeScript 6', tsc },
+    { name: 'TypeScript 7', tsc: join(root, 'node_modules/typescript-7/bin/tsc') },
+  ];
+
+  // Each module's every export is used as a type, so the compiler resolves all of them.
+  const useAll = (specifiers: string[], tag: string) =>
+    `${specifiers.map((e, i) => `import type * as ${tag}${i} from ${JSON.stringify(e)};\nexport type T${tag}${i} = { [K in keyof typeof ${tag}${i}]: (typeof ${tag}${i})[K] };`).join('\n')}\n`;
+  const short = (name: string) => name.replace('@codewhale/', '');
+
+  beforeAll(() => {
+    mkdirSync(join(consumer, 'types-check'));
+    writeFileSync(join(consumer, 'types-check', 'all.ts'), useAll(entries, 'm'));
+    // No `types`: TypeScript 6 and 7 then load no @types package on their own; skipLibCheck
+    // off, so a type file that names something it never imported fails here.
+    const compilerOptions = {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      target: 'ES2022',
+      lib: ['ES2023'],
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      skipLibCheck: false,
+      noEmit: true,
+    };
+    writeFileSync(join(consumer, 'tsconfig.types.json'), JSON.stringify({ compilerOptions, files: ['types-check/all.ts'] }));
+    // One program per package too: in one program a single reference to Node's types makes
+    // them visible to every file, so a package that forgot its own would pass unnoticed. A
+    // package whose type files reference Node's types gets nothing else; one whose files do
+    // not must compile for any runtime, so it gets the DOM's globals (zod's types need `URL`).
+    for (const p of packages) {
+      const mine = entries.filter((e) => e === p.manifest.name || e.startsWith(`${p.manifest.name}/`));
+      const dist = join(consumer, 'node_modules', p.manifest.name, 'dist');
+      const typeFiles = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+      const nodeTyped = typeFiles.some((f) => readFileSync(join(dist, f), 'utf8').startsWith('/// <reference types="node" />'));
+      const options = { ...compilerOptions, lib: nodeTyped ? ['ES2023'] : ['ES2023', 'DOM'] };
+      writeFileSync(join(consumer, 'types-check', `${short(p.manifest.name)}.ts`), useAll(mine, 'm'));
+      writeFileSync(join(consumer, `tsconfig.types.${short(p.manifest.name)}.json`), JSON.stringify({ compilerOptions: options, files: [`types-check/${short(p.manifest.name)}.ts`] }));
+    }
+  });
+
+  it('imports every export with types', () => {
+    expect(entries).toEqual(expect.arrayContaining(['@codewhale/tui/app', '@codewhale/engine', '@codewhale/hooks-supervisor']));
+  });
+
+  for (const c of compilers) {
+    it(`compile on ${c.name}`, async () => {
+      const version = await exec(nodeBin, [c.tsc, '--version'], { cwd: consumer });
+      expect(version.stdout).toMatch(new RegExp(`^Version ${c.name.split(' ')[1]!.replace('.', '\\.')}`));
+      const r = await exec(nodeBin, [c.tsc, '-p', 'tsconfig.types.json', '--pretty', 'false'], { cwd: consumer });
+      expect(`${r.stdout}${r.stderr}`, c.name).toBe('');
+      expect(r.code).toBe(0);
+    }, 240_000);
+  }
+
+  it('compile package by package on TypeScript 7 (each type file brings the types it uses)', async () => {
+    const tsc7 = compilers[2]!.tsc;
+    const runs = await pool(packages.map((p) => () => exec(nodeBin, [tsc7, '-p', `tsconfig.types.${short(p.manifest.name)}.json`, '--pretty', 'false'], { cwd: consumer })));
+    runs.forEach((r, i) => expect.soft(`${r.stdout}${r.stderr}`, packages[i]!.manifest.name).toBe(''));
+  }, 240_000);
 });
 
 describe.skipIf(packages.length === 0)('README examples, installed from the tarballs', () => {
