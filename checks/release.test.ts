@@ -21,6 +21,7 @@ import { publint } from 'publint';
 import ts from 'typescript';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isExternal, markdownLinks, resolveInPackage } from './markdown-links.js';
 import { readmeExamples, sameText } from './readme-examples.js';
 
 const root = join(import.meta.dirname, '..');
@@ -181,6 +182,34 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
         }
       }
     }
+  });
+
+  it('links, in every Markdown file it ships, only to files in the tarball or to absolute URLs that exist', () => {
+    // Links to the repository itself must name a file or folder that exists in it.
+    const repoUrl = /^https:\/\/(?:github\.com\/codewhale\/codewhale\/(?:blob|tree)\/main|raw\.githubusercontent\.com\/codewhale\/codewhale\/main)\/([^#?]*)/;
+    let checked = 0;
+    for (const p of packages) {
+      const list = spawnSync('tar', ['-tzf', p.tarball], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((f) => f.replace(/^package\//, ''));
+      const shipped = (path: string) => path === '' || list.includes(path) || list.some((f) => f.startsWith(`${path.replace(/\/$/, '')}/`));
+      for (const md of list.filter((f) => f.endsWith('.md'))) {
+        const text = spawnSync('tar', ['-xzOf', p.tarball, `package/${md}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout;
+        for (const link of markdownLinks(text)) {
+          const where = `${p.manifest.name} ${md}:${link.line} → ${link.target}`;
+          checked++;
+          if (isExternal(link.target)) {
+            const repoPath = repoUrl.exec(link.target)?.[1];
+            if (repoPath !== undefined) expect.soft(existsSync(join(root, decodeURIComponent(repoPath))), `${where}: not in the repository`).toBe(true);
+            continue;
+          }
+          const inside = resolveInPackage(md, link.target);
+          expect.soft(inside !== null && shipped(inside), `${where}: not in the tarball`).toBe(true);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('passes publint (warnings count)', async () => {
