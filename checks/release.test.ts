@@ -4,18 +4,24 @@
  * — only the tarballs, offline from the pnpm store — into a temporary project outside the
  * workspace. There every TypeScript example of every package README is type-checked (strict,
  * `node16` and `bundler` resolution) and run as written, `require()` loads every package, and
- * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`.
+ * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. Every type file
+ * of every export compiles in that project, strict and with its libraries checked, on
+ * TypeScript 5.9, 6 and 7 (6 and 7 load no `@types` package unless a file references it). The same tarballs
+ * are installed once more with npm on a PATH without a compiler, make or Python, with no
+ * prebuilt SQLite binary to fetch: the install succeeds, and only `codewhale serve` needs what
+ * was skipped.
  *
  * Needs the packages built (`pnpm test` builds first); the prepack guard says so otherwise.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import ts from 'typescript';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isExternal, markdownLinks, resolveInPackage } from './markdown-links.js';
 import { readmeExamples, sameText } from './readme-examples.js';
 
 const root = join(import.meta.dirname, '..');
@@ -101,7 +107,13 @@ beforeAll(async () => {
   writeFileSync(
     join(consumer, 'package.json'),
     JSON.stringify(
-      { name: 'consumer', private: true, type: 'module', dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43' }, pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] } },
+      {
+        name: 'consumer',
+        private: true,
+        type: 'module',
+        dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43', '@types/react': '19.3.3' },
+        pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] },
+      },
       null,
       2,
     ),
@@ -128,6 +140,7 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       const extra: Record<string, string[]> = {
         '@codewhale/hooks-config': ['package/schema/config.schema.json', 'package/schema/hooks.schema.json'],
         '@codewhale/cli': ['package/docs/hooks-guide.md'],
+        '@codewhale/hooks-payloads': ['package/schema/stdin/turn_end.schema.json', 'package/schema/stdout/tool_call_before.schema.json'],
       };
       expect.soft(list, m.name).toEqual(expect.arrayContaining(extra[m.name] ?? []));
       const packedManifest = spawnSync('tar', ['-xzOf', p.tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;
@@ -147,6 +160,56 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       expect.soft(p.manifest.peerDependencies?.zod, p.manifest.name).toBe('^4');
       expect.soft(p.manifest.dependencies?.zod, `${p.manifest.name}: zod as a dependency`).toBeUndefined();
     }
+  });
+
+  it('declares react as a ^19 peer, with @types/react, wherever its public types use React', () => {
+    for (const p of packages) {
+      const dts = readdirSync(join(p.dir, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+      if (!dts.some((f) => /from ['"]react['"]/.test(readFileSync(join(p.dir, 'dist', f), 'utf8')))) continue;
+      // The components share the embedder's React (and Ink's): one copy, the consumer's.
+      expect.soft(p.manifest.peerDependencies?.react, p.manifest.name).toBe('^19');
+      expect.soft(p.manifest.peerDependencies?.['@types/react'], p.manifest.name).toBe('^19');
+      expect.soft(p.manifest.dependencies?.react, `${p.manifest.name}: react as a dependency`).toBeUndefined();
+    }
+  });
+
+  it('takes zod and react as version ranges, never exact pins a consumer cannot share', () => {
+    for (const p of packages) {
+      for (const field of ['dependencies', 'peerDependencies'] as const) {
+        for (const name of ['zod', 'react', '@types/react', '@types/node']) {
+          const range = p.manifest[field]?.[name];
+          if (range !== undefined) expect.soft(range, `${p.manifest.name} ${field}.${name}`).toMatch(/^(\^|>=)\d/);
+        }
+      }
+    }
+  });
+
+  it('links, in every Markdown file it ships, only to files in the tarball or to absolute URLs that exist', () => {
+    // Links to the repository itself must name a file or folder that exists in it.
+    const repoUrl = /^https:\/\/(?:github\.com\/codewhale\/codewhale\/(?:blob|tree)\/main|raw\.githubusercontent\.com\/codewhale\/codewhale\/main)\/([^#?]*)/;
+    let checked = 0;
+    for (const p of packages) {
+      const list = spawnSync('tar', ['-tzf', p.tarball], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((f) => f.replace(/^package\//, ''));
+      const shipped = (path: string) => path === '' || list.includes(path) || list.some((f) => f.startsWith(`${path.replace(/\/$/, '')}/`));
+      for (const md of list.filter((f) => f.endsWith('.md'))) {
+        const text = spawnSync('tar', ['-xzOf', p.tarball, `package/${md}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout;
+        for (const link of markdownLinks(text)) {
+          const where = `${p.manifest.name} ${md}:${link.line} → ${link.target}`;
+          checked++;
+          if (isExternal(link.target)) {
+            const repoPath = repoUrl.exec(link.target)?.[1];
+            if (repoPath !== undefined) expect.soft(existsSync(join(root, decodeURIComponent(repoPath))), `${where}: not in the repository`).toBe(true);
+            continue;
+          }
+          const inside = resolveInPackage(md, link.target);
+          expect.soft(inside !== null && shipped(inside), `${where}: not in the tarball`).toBe(true);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('passes publint (warnings count)', async () => {
@@ -176,6 +239,78 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       expect.soft(`${r.stdout}${r.stderr}`, p.manifest.name).toBe('ok');
     }
   });
+});
+
+describe.skipIf(packages.length === 0)('the packed type files in a fresh strict project', () => {
+  // Every subpath with types that a package exports, as published.
+  const entries = packages.flatMap((p) => {
+    const exports = (p.manifest.publishConfig?.exports ?? p.manifest.exports) as Record<string, unknown>;
+    return Object.keys(exports)
+      .filter((k) => k !== './package.json' && !k.endsWith('.json'))
+      .map((k) => `${p.manifest.name}${k.slice(1)}`);
+  });
+  const compilers = [
+    { name: 'TypeScript 5.9', tsc: join(root, 'node_modules/typescript-5.9/bin/tsc') },
+    { name: 'TypeScript 6', tsc },
+    { name: 'TypeScript 7', tsc: join(root, 'node_modules/typescript-7/bin/tsc') },
+  ];
+
+  // Each module's every export is used as a type, so the compiler resolves all of them.
+  const useAll = (specifiers: string[], tag: string) =>
+    `${specifiers.map((e, i) => `import type * as ${tag}${i} from ${JSON.stringify(e)};\nexport type T${tag}${i} = { [K in keyof typeof ${tag}${i}]: (typeof ${tag}${i})[K] };`).join('\n')}\n`;
+  const short = (name: string) => name.replace('@codewhale/', '');
+
+  beforeAll(() => {
+    mkdirSync(join(consumer, 'types-check'));
+    writeFileSync(join(consumer, 'types-check', 'all.ts'), useAll(entries, 'm'));
+    // No `types`: TypeScript 6 and 7 then load no @types package on their own; skipLibCheck
+    // off, so a type file that names something it never imported fails here.
+    const compilerOptions = {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      target: 'ES2022',
+      lib: ['ES2023'],
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      skipLibCheck: false,
+      noEmit: true,
+    };
+    writeFileSync(join(consumer, 'tsconfig.types.json'), JSON.stringify({ compilerOptions, files: ['types-check/all.ts'] }));
+    // One program per package too: in one program a single reference to Node's types makes
+    // them visible to every file, so a package that forgot its own would pass unnoticed. A
+    // package whose type files reference Node's types gets nothing else; one whose files do
+    // not must compile for any runtime, so it gets the DOM's globals (zod's types need `URL`).
+    for (const p of packages) {
+      const mine = entries.filter((e) => e === p.manifest.name || e.startsWith(`${p.manifest.name}/`));
+      const dist = join(consumer, 'node_modules', p.manifest.name, 'dist');
+      const typeFiles = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+      const nodeTyped = typeFiles.some((f) => readFileSync(join(dist, f), 'utf8').startsWith('/// <reference types="node" />'));
+      const options = { ...compilerOptions, lib: nodeTyped ? ['ES2023'] : ['ES2023', 'DOM'] };
+      writeFileSync(join(consumer, 'types-check', `${short(p.manifest.name)}.ts`), useAll(mine, 'm'));
+      writeFileSync(join(consumer, `tsconfig.types.${short(p.manifest.name)}.json`), JSON.stringify({ compilerOptions: options, files: [`types-check/${short(p.manifest.name)}.ts`] }));
+    }
+  });
+
+  it('imports every export with types', () => {
+    expect(entries).toEqual(expect.arrayContaining(['@codewhale/tui/app', '@codewhale/engine', '@codewhale/hooks-supervisor']));
+  });
+
+  for (const c of compilers) {
+    it(`compile on ${c.name}`, async () => {
+      const version = await exec(nodeBin, [c.tsc, '--version'], { cwd: consumer });
+      expect(version.stdout).toMatch(new RegExp(`^Version ${c.name.split(' ')[1]!.replace('.', '\\.')}`));
+      const r = await exec(nodeBin, [c.tsc, '-p', 'tsconfig.types.json', '--pretty', 'false'], { cwd: consumer });
+      expect(`${r.stdout}${r.stderr}`, c.name).toBe('');
+      expect(r.code).toBe(0);
+    }, 240_000);
+  }
+
+  it('compile package by package on TypeScript 7 (each type file brings the types it uses)', async () => {
+    const tsc7 = compilers[2]!.tsc;
+    const runs = await pool(packages.map((p) => () => exec(nodeBin, [tsc7, '-p', `tsconfig.types.${short(p.manifest.name)}.json`, '--pretty', 'false'], { cwd: consumer })));
+    runs.forEach((r, i) => expect.soft(`${r.stdout}${r.stderr}`, packages[i]!.manifest.name).toBe(''));
+  }, 240_000);
 });
 
 describe.skipIf(packages.length === 0)('README examples, installed from the tarballs', () => {
@@ -250,5 +385,71 @@ describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/cli'))('th
     expect(test.stderr).toBe('');
     expect(test.code).toBe(0);
     expect(JSON.parse(test.stdout)).toMatchObject({ event: 'tool_call_before', dry_run: true, result: { decision: 'allow' } });
+  });
+});
+
+describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/cli'))('npm install of the CLI with no compiler on PATH', () => {
+  let prefix = '';
+  let bin = '';
+  let npmHome = '';
+  let install: { code: number; stdout: string; stderr: string };
+  // Only node, npm and sh: no cc, gcc, c++, make or python for node-gyp to find.
+  const noCompiler = (): NodeJS.ProcessEnv => ({ PATH: bin, HOME: process.env.HOME ?? npmHome, CODEWHALE_HOME: npmHome, NO_COLOR: '1' });
+
+  beforeAll(async () => {
+    bin = join(work, 'no-compiler-bin');
+    prefix = join(work, 'npm-prefix');
+    npmHome = join(work, 'npm-home');
+    mkdirSync(npmHome);
+    mkdirSync(bin);
+    mkdirSync(prefix);
+    for (const tool of ['node', 'npm', 'sh']) {
+      const found = spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      symlinkSync(tool === 'node' ? nodeBin : found, join(bin, tool));
+    }
+    // The CLI and the workspace packages it depends on, as tarballs; everything else from the registry.
+    const files = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
+    writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: 'npm-consumer', private: true, dependencies: files }, null, 2));
+    install = await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: prefix,
+      // build_from_source: prebuild-install downloads nothing, as on a platform with no
+      // prebuilt better-sqlite3 (or behind a proxy), so its build is the only way left.
+      env: { ...noCompiler(), npm_config_build_from_source: 'true', npm_config_update_notifier: 'false' },
+    });
+  }, 300_000);
+
+  it('the PATH really has no compiler, make or Python', () => {
+    for (const tool of ['cc', 'gcc', 'c++', 'g++', 'clang', 'make', 'python3', 'python']) {
+      expect(spawnSync(join(bin, 'sh'), ['-c', `command -v ${tool}`], { env: noCompiler() }).status, tool).not.toBe(0);
+    }
+  });
+
+  it('succeeds, skipping only the optional SQLite module', () => {
+    expect(install.code, `${install.stderr}${install.stdout}`).toBe(0);
+    expect(existsSync(join(prefix, 'node_modules/@codewhale/runtime-api/package.json'))).toBe(true);
+    expect(existsSync(join(prefix, 'node_modules/better-sqlite3'))).toBe(false);
+  });
+
+  it('codewhale --help and hooks list work', async () => {
+    const cli = join(prefix, 'node_modules/.bin/codewhale');
+    const help = await exec(cli, ['--help'], { cwd: work, env: noCompiler() });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: codewhale /);
+    const list = await exec(cli, ['hooks', 'list'], { cwd: work, env: noCompiler() });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('No hooks configured');
+  });
+
+  it('codewhale serve says the SQLite module is missing and what to do, exits 69, and writes nothing', async () => {
+    const cli = join(prefix, 'node_modules/.bin/codewhale');
+    const serve = await exec(cli, ['serve', '--port', '0'], { cwd: work, env: noCompiler() });
+    expect(serve.stdout).toBe('');
+    const lines = serve.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('error: the Runtime API needs the SQLite module better-sqlite3, which is not installed');
+    expect(lines[1]).toMatch(/^hint: npm skips better-sqlite3 .* install a C\+\+ compiler, make and Python 3 .* \(`npm i -g @codewhale\/cli`/);
+    expect(lines).toHaveLength(2);
+    expect(serve.code).toBe(69);
+    expect(readdirSync(npmHome)).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ export default defineConfig([
     ...common,
     entry: ['src/index.ts'],
     format: ['esm'],
-    dts: { entry: 'src/index.ts', compilerOptions: { customConditions: [] } },
+    // The type files use Node's types: say so (TypeScript 6+ no longer loads @types/node by default).
+    dts: { entry: 'src/index.ts', banner: '/// <reference types="node" />', compilerOptions: { customConditions: [] } },
     splitting: true,
     // commander is CommonJS: give its bundled `require` calls a real `require`.
     banner: { js: "import { createRequire as __cwCreateRequire } from 'node:module'; const require = __cwCreateRequire(import.meta.url);" },

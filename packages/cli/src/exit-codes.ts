@@ -11,6 +11,8 @@ export const EXIT = {
   usage: 2,
   /** Configuration error: the config file (or a file you named) cannot be read or parsed. */
   config: 3,
+  /** `serve`: the SQLite module (better-sqlite3, an optional dependency) is not installed or cannot load (EX_UNAVAILABLE). */
+  unavailable: 69,
   /** `exec`: a network or timeout failure that persisted after retries (EX_TEMPFAIL). */
   tempfail: 75,
 } as const;
@@ -22,5 +24,6 @@ export const EXIT_CODES_HELP = `Exit codes:
   1   the run failed, or a check found a problem (rejected hook, digest mismatch, failed --expect)
   2   usage error (unknown command or option, bad argument)
   3   configuration error (a config or hooks file cannot be read or parsed)
+  69  serve: the SQLite module better-sqlite3 is not installed or cannot load
   75  exec: network or timeout failure after retries
   129, 130, 143  ended by SIGHUP, SIGINT, SIGTERM (128 + the signal's number)`;

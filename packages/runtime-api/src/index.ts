@@ -6,6 +6,7 @@
 export { startServer, ServeError, DEFAULT_RETENTION, type ServeOptions, type RunningServer } from './start-server.js';
 export { createApp, type AppDeps } from './create-app.js';
 export { RuntimeStore, StoreError, type RuntimeStoreOptions, type SyncLevel } from './store/runtime-store.js';
+export { SqliteUnavailableError } from './store/sqlite.js';
 export { SCHEMA_VERSION } from './store/migrations.js';
 export type { ThreadRecord, TurnRecord, ItemRecord, ApprovalRecord, StoredEvent } from './store/records.js';
 export { EventHub, eventEnvelope } from './events/event-hub.js';

@@ -18,15 +18,18 @@ import { hooksView } from './hooks-view.js';
 import { SERVER_INFO_FILE, ServerLock, ServerLockedError } from './lifecycle/server-lock.js';
 import { secretValues } from './redact.js';
 import { corruptDatabaseError, isCorruption, RuntimeStore, StoreError, type SyncLevel } from './store/runtime-store.js';
+import { loadSqlite, SqliteUnavailableError } from './store/sqlite.js';
 import { SessionTurnRunner, type OpenThreadSession } from './turn-runner.js';
 import { VERSION } from './version.js';
 
 /**
- * A bad `serve` invocation (`usage`, exit 2), a server that could not start (`startup`, exit 1),
- * or a damaged database file (`database`, exit 3: the message names the file and what to do).
+ * Why `startServer` refused: `usage`, a bad invocation (`codewhale serve` exits 2); `startup`,
+ * a server that could not start (exit 1); `database`, a damaged database file (exit 3: the
+ * message names the file and what to do); `unavailable`, better-sqlite3 is not installed or
+ * cannot load (exit 69).
  */
 export class ServeError extends Error {
-  readonly code: 'usage' | 'startup' | 'database';
+  readonly code: 'usage' | 'startup' | 'database' | 'unavailable';
   constructor(code: ServeError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ServeError';
@@ -149,6 +152,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   for (const o of options.corsOrigins ?? []) {
     if (normalizeOrigin(o) === null)
       throw new ServeError('usage', `--cors needs an origin like https://app.example.com (scheme, host and optional port, nothing else), got ${JSON.stringify(o.slice(0, 100))}`);
+  }
+  // Before anything is written (lock, token, database): without SQLite there is no server.
+  try {
+    loadSqlite();
+  } catch (e) {
+    if (SqliteUnavailableError.isInstance(e)) throw new ServeError('unavailable', e.message, { cause: e });
+    throw e;
   }
   const paths = resolvePaths(env, options.configPath ?? null);
   const databasePath = options.databasePath ?? join(paths.home, 'runtime', 'runtime.db');

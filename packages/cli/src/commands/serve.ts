@@ -61,7 +61,8 @@ function processStopSignal(closed: Promise<void>): { stop: StopSignal; release: 
  * token is never printed (only where it comes from). Runs until SIGTERM/SIGINT, then stops
  * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, another server on
  * this home), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind), 3 the
- * database file is damaged (the message names it and says what to do).
+ * database file is damaged (the message names it and says what to do), 69 the SQLite module
+ * better-sqlite3 (an optional dependency) is not installed or cannot load.
  */
 export async function runServe(opts: ServeOptions, io: Io, stopSignal?: StopSignal): Promise<number> {
   let markClosed = () => {};
@@ -102,6 +103,9 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
   } catch (e) {
     if (api.ServeError.isInstance(e)) {
       if (e.code === 'usage') throw CliError.usage(e.message);
+      if (e.code === 'unavailable') {
+        throw new CliError(e.message, { exitCode: EXIT.unavailable, hint: api.SqliteUnavailableError.isInstance(e.cause) ? e.cause.fix : null });
+      }
       // A damaged database file is a file that cannot be read: the configuration exit code.
       throw new CliError(e.message, { exitCode: e.code === 'database' ? EXIT.config : EXIT.failure });
     }

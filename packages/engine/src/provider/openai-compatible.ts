@@ -46,7 +46,7 @@ export interface OpenAICompatibleProviderOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Extra top-level body fields. */
   readonly extraBody?: Readonly<Record<string, unknown>>;
-  /** The fetch to use (tests); default {@link nodeFetch} (`node:http` with keep-alive). */
+  /** The fetch to use (tests); default `nodeFetch` (`node:http` with keep-alive). */
   readonly fetch?: typeof fetch;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
@@ -19,6 +19,7 @@ import type {
   UserInputRecord,
   UserInputStatus,
 } from './records.js';
+import { loadSqlite } from './sqlite.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
 export type SyncLevel = 'FULL' | 'NORMAL';
@@ -257,12 +258,16 @@ export class RuntimeStore {
     this.synchronous = options.synchronous ?? 'FULL';
   }
 
-  /** Open (creating and migrating) the database at `path` (`:memory:` for tests). */
+  /**
+   * Open (creating and migrating) the database at `path` (`:memory:` for tests). Throws a
+   * `SqliteUnavailableError` when better-sqlite3 is not installed or cannot load.
+   */
   static open(path: string, options: RuntimeStoreOptions = {}): RuntimeStore {
+    const Sqlite = loadSqlite();
     let db: Database.Database;
     try {
       if (path !== ':memory:') privateFiles(path);
-      db = new Database(path);
+      db = new Sqlite(path);
     } catch (e) {
       if (isCorruption(e)) throw corruptDatabaseError(path, e);
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
