@@ -13,9 +13,10 @@ export const RANKS: Record<string, number> = {
   '@codewhale/hooks-config': 2,
   '@codewhale/hooks-supervisor': 3,
   '@codewhale/engine': 4,
+  // The typed HTTP client sits beside the engine: it imports no Codewhale package.
+  '@codewhale/runtime-client': 4,
   '@codewhale/tui': 5,
   '@codewhale/runtime-api': 5,
-  '@codewhale/runtime-client': 6,
   '@codewhale/cli': 6,
 };
 

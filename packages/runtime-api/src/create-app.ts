@@ -156,8 +156,9 @@ export function createApp(deps: AppDeps): Hono {
       const line = {
         req_id: id,
         method: c.req.method,
-        // The path only: a query string could carry what a client should not have sent (?token=).
-        path: c.req.path.slice(0, 300),
+        // The path only: a query string could carry what a client should not have sent (?token=);
+        // the path is the client's too, so it is redacted like everything else shown.
+        path: redact(c.req.path.slice(0, 300), deps.secrets ?? []),
         route: c.req.routePath,
         status,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,

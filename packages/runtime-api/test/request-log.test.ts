@@ -33,6 +33,7 @@ describe('request logs', () => {
     expect((await fetch(`${server.url}/v1/threads?token=${TOKEN}&secret=sk-log-test-secret-value-123456`)).status).toBe(401);
     expect((await fetch(`${server.url}/v1/threads`, { headers: { cookie: `codewhale_runtime_token=${TOKEN}` } })).status).toBe(200);
     expect((await fetch(`${server.url}/v1/threads/thr_nope`, { headers: H })).status).toBe(404);
+    expect((await fetch(`${server.url}/v1/${TOKEN}`, { headers: H })).status).toBe(404);
     // A session that cannot open: an internal error, whose message names secrets.
     expect((await fetch(`${server.url}/v1/threads`, { method: 'POST', headers: H, body: JSON.stringify({ model: 'sk-log-test-secret-value-123456' }) })).status).toBe(500);
     await server.close();
@@ -44,13 +45,14 @@ describe('request logs', () => {
       ['GET', '/v1/threads', 401],
       ['GET', '/v1/threads', 200],
       ['GET', '/v1/threads/thr_nope', 404],
+      ['GET', '/v1/[redacted]', 404],
       ['POST', '/v1/threads', 500],
     ]);
     for (const r of requests) {
       expect(typeof r.duration_ms).toBe('number');
       expect(typeof r.time).toBe('string');
     }
-    expect(requests.map((r) => r.error_code)).toEqual([undefined, 'unauthorized', undefined, 'not_found', 'internal']);
+    expect(requests.map((r) => r.error_code)).toEqual([undefined, 'unauthorized', undefined, 'not_found', 'not_found', 'internal']);
     expect(records.map((r) => r.msg)).toEqual(expect.arrayContaining(['listening', 'internal error', 'stopping']));
     const all = lines.join('');
     expect(all).not.toContain(TOKEN);
