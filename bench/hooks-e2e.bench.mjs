@@ -5,6 +5,9 @@
 // scripts/node-versions.mjs). A call's cost is (a run with 40 calls − a run with none) / 40;
 // a gate's is the difference that one more gate makes. Rounds interleave every case, and each
 // figure is the median over rounds. `BENCH_ROUNDS=N` (default 5), `BENCH_NODES=20,24` to choose.
+// Where a C compiler is on PATH, each round also measures the lower bound of a hook's start
+// (bench/spawn-floor.c: posix_spawn of `sh -c true` from C, no runtime at all), reported
+// against the same floor: what a gate costs above it is Node's and Codewhale's.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +28,18 @@ function floor(node, n = 40) {
 const one = () => new Promise((r) => { const c = spawn('/bin/sh', ['-c', 'true'], { stdio: ['pipe', 'pipe', 'pipe'] }); c.stdin.end(); c.stdout.resume(); c.stderr.resume(); c.on('close', r); });
 (async () => { const xs = []; for (let i = 0; i < ${n} + 5; i++) { const t = performance.now(); await one(); if (i >= 5) xs.push(performance.now() - t); } xs.sort((a, b) => a - b); console.log(xs[xs.length >> 1]); })();`;
   return Number(spawnSync(node, ['-e', script], { encoding: 'utf8' }).stdout.trim());
+}
+
+/** The compiled bench/spawn-floor.c in `dir`, or null without a C compiler. */
+function buildSpawnFloor(dir) {
+  const exe = join(dir, 'spawn-floor');
+  const cc = spawnSync('cc', ['-O2', '-o', exe, join(root, 'bench/spawn-floor.c')], { stdio: 'ignore' });
+  return cc.status === 0 ? exe : null;
+}
+
+/** Median ms of one `sh -c true` started from C (see bench/spawn-floor.c). */
+function spawnFloor(exe, n = 40) {
+  return Number(spawnSync(exe, [String(n)], { encoding: 'utf8' }).stdout.trim());
 }
 
 /** A replay script of `calls` `true` shell calls and a final answer. */
@@ -57,12 +72,14 @@ export async function run() {
   const none = replayScript(dir, 0);
   const rows = [];
   const load = loadavg()[0];
+  const cFloor = buildSpawnFloor(dir);
   for (const [major, node] of nodes) {
     const cache = join(dir, `compile-cache-${major}`);
-    const t = { floor: [], empty: [], g0: [], g1: [], g2: [] };
+    const t = { floor: [], c: [], empty: [], g0: [], g1: [], g2: [] };
     await execOnce(node, 0, withCalls, cache); // warms the compile cache and the page cache
     for (let r = 0; r < ROUNDS; r++) {
       t.floor.push(floor(node));
+      if (cFloor) t.c.push(spawnFloor(cFloor));
       t.empty.push(await execOnce(node, 0, none, cache));
       for (const g of [0, 1, 2]) t[`g${g}`].push(await execOnce(node, g, withCalls, cache));
     }
@@ -72,6 +89,10 @@ export async function run() {
     const f = median(t.floor);
     const note = `Node ${major}; floor ${round(f)} ms; medians of ${ROUNDS} rounds; load ${round(load, 1)}`;
     rows.push({ name: `Node ${major}: floor, sh -c true from a small node`, value: round(f), unit: 'ms', note });
+    if (cFloor) {
+      const c = median(t.c);
+      rows.push({ name: `Node ${major}: lower bound, sh -c true started from C`, value: round(c / f), unit: '× floor', note: `${round(c)} ms per start (posix_spawn, no runtime); ${note}` });
+    }
     rows.push({ name: `Node ${major}: tool call without hooks`, value: round(perCall('g0') / f), unit: '× floor', note: `${round(perCall('g0'))} ms per call; goal ≤ 1.2×; ${note}` });
     rows.push({ name: `Node ${major}: one true gate`, value: round(gate('g1', 'g0') / f), unit: '× floor', note: `+${round(gate('g1', 'g0'))} ms per call; goal ≤ 0.6×; ${note}` });
     rows.push({ name: `Node ${major}: a further true gate`, value: round(gate('g2', 'g1') / f), unit: '× floor', note: `+${round(gate('g2', 'g1'))} ms per call; goal ≤ 0.6×; ${note}` });
