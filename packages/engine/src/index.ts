@@ -28,7 +28,7 @@ export type {
   TodoItem,
 } from './surface.js';
 export { NO_INTERACTION, toolErrorText, type Interaction, type TurnSummary } from './session.js';
-export { SecretMask, MASK, MASK_MIN_CHARS } from './secret-mask.js';
+export { SecretMask, MASK, MASK_MIN_CHARS } from '@codewhale/hooks';
 export {
   planToolCall,
   parseToolArguments,
