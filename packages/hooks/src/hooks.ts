@@ -27,7 +27,7 @@ import {
   type ObserverDispatcher,
 } from '@codewhale/hooks-supervisor';
 import { SecretMask } from './secret-mask.js';
-import { appendHookContext, gateOf, NO_ENV, type ToolGate, type Validate } from './tool-gate.js';
+import { appendHookContext, gateOf, NO_ENV, validateInput, type ToolGate, type Validate } from './tool-gate.js';
 import { shellEnvCall, toolCallAfterFacts, type ToolCallResult } from './tool-rules.js';
 
 /** Something the embedder should show: a rejected hook, project hooks not loaded, a hook that failed. Safe to print (bounded, no values). */
@@ -90,11 +90,29 @@ export interface BeforeToolCall {
   /** Checks a hook's rewrite (`updatedInput`) as the tool would: a function or a Standard Schema (a zod schema). A refused rewrite denies. */
   readonly validate?: Validate | null;
   /**
-   * Run `shell_env` now for a shell tool's call that is not denied (default `true`): its values
-   * land in `gate.env`. Pass `false` to run it later, right before the command, with
-   * {@link Hooks.shellEnv} (after an approval prompt, say).
+   * Ask a person when a hook says `ask` (`true`: run it). With it, the gate comes back `allow`
+   * or `deny`, never `ask`. Without it, an `ask` comes back as is, with no `shell_env` values:
+   * once the person agrees, get them with {@link Hooks.shellEnv}.
+   */
+  readonly approve?: ((request: ApprovalRequest) => boolean | PromiseLike<boolean>) | null;
+  /**
+   * Run `shell_env` now for a shell tool's call that may run (default `true`): its values land
+   * in `gate.env`. `false`: run it later, right before the command, with {@link Hooks.shellEnv}.
    */
   readonly shellEnv?: boolean;
+}
+
+/** What an `approve` callback is asked. */
+export interface ApprovalRequest {
+  readonly name: string;
+  readonly callId: string | null;
+  /** The input that would run (after any accepted rewrite). */
+  readonly input: unknown;
+  /** The asking hook's reason, when it gave one (bounded, redacted). */
+  readonly reason: string | null;
+  /** The asking hook's label. */
+  readonly hook: string | null;
+  readonly signal: AbortSignal | null;
 }
 
 /** Options every lifecycle call takes. */
@@ -251,16 +269,35 @@ export class Hooks {
     const signal = call.signal ?? null;
     const callId = call.callId ?? null;
     const mode = call.mode ?? this.#facts.mode;
-    let record: GateDecisionRecord;
-    if (signal?.aborted) record = foldToolCallBefore({ tool: call.name, callId, originalInput: call.input, outcomes: [], hookSetDigest: this.#configuration.digest });
-    else if (this.has('tool_call_before')) record = await this.runtime.toolCallBefore({ name: call.name, callId, input: call.input, mode, model: this.#facts.model, signal });
-    else record = foldToolCallBefore({ tool: call.name, callId, originalInput: call.input, outcomes: [], hookSetDigest: this.#configuration.digest });
-    if (signal?.aborted) return cancelledGate(call.input, record);
-    const gate = await gateOf(record, call.input, call.validate);
+    const none = (input: unknown) => foldToolCallBefore({ tool: call.name, callId, originalInput: input, outcomes: [], hookSetDigest: this.#configuration.digest });
+    if (signal?.aborted) return cancelledGate(call.input, none(call.input));
+    // The tool prepares its input first (defaults filled in); hooks never see an input it refuses.
+    let input = call.input;
+    if (call.validate) {
+      const prepared = await validateInput(call.validate, input);
+      if (!prepared.ok) {
+        const reason = `invalid input for '${call.name}': ${prepared.issues}`;
+        return { decision: 'deny', reason, hook: null, input, rewritten: false, invalidRewrite: null, context: null, env: NO_ENV, record: none(input), aborted: false };
+      }
+      input = prepared.value;
+    }
+    const record = this.has('tool_call_before') ? await this.runtime.toolCallBefore({ name: call.name, callId, input, mode, model: this.#facts.model, signal }) : none(input);
+    if (signal?.aborted) return cancelledGate(input, record);
+    let gate = await gateOf(record, input, call.validate);
+    if (gate.decision === 'ask' && call.approve) {
+      let yes = false;
+      try {
+        yes = await call.approve({ name: call.name, callId, input: gate.input, reason: gate.reason, hook: gate.hook, signal });
+      } catch {
+        yes = false;
+      }
+      if (signal?.aborted) return cancelledGate(input, record);
+      gate = yes ? { ...gate, decision: 'allow' } : { ...gate, decision: 'deny', reason: `not approved: ${gate.reason ?? 'a tool_call_before hook asked for approval'}`, context: null };
+    }
     let env: ReadonlyMap<string, string> = NO_ENV;
-    if (gate.decision !== 'deny' && call.shellEnv !== false) {
+    if (gate.decision === 'allow' && call.shellEnv !== false) {
       env = (await this.shellEnv({ name: call.name, input: gate.input, signal })).vars;
-      if (signal?.aborted) return cancelledGate(call.input, record);
+      if (signal?.aborted) return cancelledGate(input, record);
     }
     return { ...gate, env, aborted: false };
   }

@@ -11,6 +11,7 @@ export {
   HooksConfigError,
   type OpenHooksOptions,
   type BeforeToolCall,
+  type ApprovalRequest,
   type CallOptions,
   type HooksNotice,
   type TurnEnd,
