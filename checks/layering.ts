@@ -13,6 +13,7 @@ export const RANKS: Record<string, number> = {
   '@codewhale/hooks-config': 2,
   '@codewhale/hooks-supervisor': 3,
   '@codewhale/hooks': 3.5,
+  '@codewhale/hooks-ai-sdk': 4,
   '@codewhale/engine': 4,
   '@codewhale/tui': 5,
   '@codewhale/runtime-api': 5,
