@@ -108,7 +108,9 @@ describe('withHooks through generateText', () => {
       ]),
     );
     // What the model was sent next.
-    const tools = (model.doGenerateCalls[1]!.prompt as { role: string; content: { toolCallId: string; output: { type: string; value: unknown } }[] }[]).filter((m) => m.role === 'tool').flatMap((m) => m.content);
+    const tools = (model.doGenerateCalls[1]!.prompt as { role: string; content: { toolCallId: string; output: { type: string; value: unknown } }[] }[])
+      .filter((m) => m.role === 'tool')
+      .flatMap((m) => m.content);
     const byId = Object.fromEntries(tools.map((p) => [p.toolCallId, p.output]));
     expect(byId.c1).toMatchObject({ type: 'error-text' });
     expect(String(byId.c1!.value)).toContain('force pushes are off');
