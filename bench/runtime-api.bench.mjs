@@ -3,8 +3,14 @@
 // (p50/p99, against a same-run /health round trip) with the store at synchronous=FULL (the
 // baseline) and NORMAL (the server's default), memory after 10,000 events, and after 1,000
 // client connects/disconnects (no growth, no leftover subscription).
+//
+// The 50 clients run in a worker thread, as clients run in processes of their own: reading
+// 50 streams in the server's own event loop would queue every event behind the clients'
+// parsing and measure that instead of the server. Each turn's end is awaited through the
+// server's event hub (no polling of the store).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -39,32 +45,26 @@ function script() {
   return lines.join('\n');
 }
 
-/** Follow one thread's events; record the latency of each (receipt time − created_at). */
-function follow(url, threadId, latencies, counter, signal) {
-  return (async () => {
-    const res = await fetch(`${url}/v1/threads/${threadId}/events`, { headers: H, signal });
-    const reader = res.body.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buf += dec.decode(value, { stream: true });
-        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-          const frame = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (!data || (!frame.includes('\nid: ') && !frame.startsWith('id: '))) continue;
-          const env = JSON.parse(data.slice(6));
-          latencies.push(Date.now() - Date.parse(env.created_at));
-          counter.n++;
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+/**
+ * The SSE clients, in a worker thread: `count` streams over `threads`, each event's latency
+ * (receipt time − created_at) recorded; they stop on a message and send back what they saw.
+ */
+function startClients(url, threads, count) {
+  const worker = new Worker(new URL('./runtime-api.clients.mjs', import.meta.url), { workerData: { url, threads, count, headers: H } });
+  const ready = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    ready,
+    async stop() {
+      const result = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const r = await result;
+      await worker.terminate();
+      return r;
+    },
+  };
 }
 
 /** Commits per second of the store alone (one appended event per commit), for each synchronous level. */
@@ -118,22 +118,30 @@ async function measure(root, synchronous, full) {
     for (let i = 0; i < THREADS; i++) threads.push((await call('/v1/threads', { posture: 'full_access' })).thread.id);
     gc();
     const memStart = process.memoryUsage();
-    const latencies = [];
-    const delivered = { n: 0 };
-    const abort = new AbortController();
-    const clients = Array.from({ length: CLIENTS }, (_, i) => follow(server.url, threads[i % THREADS], latencies, delivered, abort.signal));
+    const clients = startClients(server.url, threads, CLIENTS);
+    await clients.ready;
     const startSeq = server.store.headSeq();
     const t0 = performance.now();
     let turns = 0;
     await Promise.all(
       threads.map(async (id) => {
         while (server.store.headSeq() - startSeq < TARGET_EVENTS && performance.now() - t0 < 150_000) {
-          const { turn } = await call(`/v1/threads/${id}/turns`, { prompt: 'read the file' });
-          for (;;) {
-            const t = server.store.getTurn(turn.id);
-            if (t.status !== 'in_progress') break;
-            await new Promise((r) => setTimeout(r, 2));
-          }
+          let ended;
+          const completed = new Promise((resolve) => (ended = resolve));
+          let turnId = null;
+          const seen = new Set();
+          const unsubscribe = server.hub.subscribe(id, (e) => {
+            if (e.event !== 'turn.completed') return;
+            if (turnId === null) seen.add(e.turnId);
+            else if (e.turnId === turnId) ended();
+          });
+          const posted = await call(`/v1/threads/${id}/turns`, { prompt: 'read the file' });
+          if (!posted.turn) throw new Error(JSON.stringify(posted));
+          const { turn } = posted;
+          turnId = turn.id;
+          if (seen.has(turnId) || server.store.getTurn(turnId).status !== 'in_progress') ended();
+          await completed;
+          unsubscribe();
           turns++;
         }
       }),
@@ -141,8 +149,7 @@ async function measure(root, synchronous, full) {
     const seconds = (performance.now() - t0) / 1000;
     const events = server.store.headSeq() - startSeq;
     await new Promise((r) => setTimeout(r, 300));
-    abort.abort();
-    await Promise.all(clients);
+    const { latencies, delivered } = await clients.stop();
     gc();
     const memAfterEvents = process.memoryUsage();
     latencies.sort((a, b) => a - b);
@@ -153,7 +160,7 @@ async function measure(root, synchronous, full) {
       unit: 'events/s',
       note: `${events} events, ${turns} turns × ${TOOL_CALLS_PER_TURN} gated tool calls, ${THREADS} threads, ${round(seconds, 1)} s`,
     });
-    rows.push({ name: `runtime-api: events delivered per second, ${tag}`, value: round(delivered.n / seconds, 0), unit: 'events/s', note: `${CLIENTS} SSE clients` });
+    rows.push({ name: `runtime-api: events delivered per second, ${tag}`, value: round(delivered / seconds, 0), unit: 'events/s', note: `${CLIENTS} SSE clients, in a worker thread` });
     rows.push({ name: `runtime-api: event latency p50 (engine → client), ${tag}`, value: pct(latencies, 0.5), unit: 'ms', note: `created_at has ms resolution; includes the commit` });
     rows.push({
       name: `runtime-api: event latency p99 (engine → client), ${tag}`,
@@ -166,7 +173,7 @@ async function measure(root, synchronous, full) {
       name: `runtime-api: heap after ${events} events`,
       value: mb(memAfterEvents.heapUsed),
       unit: 'MiB',
-      note: `start ${mb(memStart.heapUsed)} MiB; rss ${mb(memAfterEvents.rss)} MiB; after a full GC`,
+      note: `start ${mb(memStart.heapUsed)} MiB; rss ${mb(memAfterEvents.rss)} MiB (with the clients' worker gone); after a full GC`,
     });
 
     // 1,000 connects and disconnects: nothing may stay behind.

@@ -17,6 +17,7 @@ export const RANKS: Record<string, number> = {
   '@codewhale/engine': 4,
   '@codewhale/tui': 5,
   '@codewhale/runtime-api': 5,
+  '@codewhale/runtime-client': 6,
   '@codewhale/cli': 6,
 };
 

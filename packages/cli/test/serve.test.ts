@@ -90,6 +90,21 @@ describe('codewhale serve', () => {
     expect(io.err.join('')).not.toMatch(/\n\s+at /);
   });
 
+  it('a damaged database file exits 3 naming the file and what to do, changes nothing, and prints no stack', async () => {
+    const { mkdirSync, writeFileSync, readFileSync } = await import('node:fs');
+    const io = memoryIo({ CODEWHALE_RUNTIME_TOKEN: 'tok-1234567890abcdef' });
+    const db = join(io.home, 'runtime', 'runtime.db');
+    mkdirSync(join(io.home, 'runtime'), { recursive: true });
+    writeFileSync(db, Buffer.alloc(8192, 0x5a));
+    expect(await main(['serve', '--port', '0'], io)).toBe(EXIT.config);
+    const err = io.err.join('');
+    expect(err).toContain(`the runtime database ${db} is damaged`);
+    expect(err).toContain('move the files aside');
+    expect(err).not.toMatch(/\n\s+at /);
+    expect(io.out.join('')).toBe('');
+    expect(readFileSync(db)).toEqual(Buffer.alloc(8192, 0x5a));
+  });
+
   it('a port in use is a startup failure (exit 1) with a hint', async () => {
     const { createServer } = await import('node:net');
     const blocker = createServer();

@@ -30,6 +30,34 @@ export interface ApprovalRequest {
 
 export type ApprovalDecision = 'allow' | 'allow_session' | 'deny';
 
+/**
+ * A denial that is not a person's "no", and why: nobody answered in time (`expired`), the
+ * posture asks nobody (`auto_review`), or the turn ended before an answer (`interrupted`).
+ * The engine words what the model is told for each (see {@link approvalDenialText}); a
+ * surface only says which one happened.
+ */
+export interface ApprovalDenial {
+  readonly deny: 'expired' | 'auto_review' | 'interrupted';
+}
+
+/** What an interaction answers to an approval request: a decision (`deny` is a person's), or a denial with its cause. */
+export type ApprovalAnswer = ApprovalDecision | ApprovalDenial;
+
+/** The one place that words what the model is told when an approval ends in a denial. */
+export function approvalDenialText(cause: 'user' | ApprovalDenial['deny'], reason: ApprovalRequest['reason']): string {
+  const why = reason === 'hook' ? 'a tool_call_before hook asked for approval' : reason === 'permission' ? 'a permission rule asked for approval' : 'the posture requires approval for it';
+  switch (cause) {
+    case 'user':
+      return 'the user denied this call. Do not retry the same call.';
+    case 'expired':
+      return `${why}, and nobody answered in time, so the call was denied (the user did not refuse it). Do not retry the same call now; continue without it or ask the user.`;
+    case 'auto_review':
+      return `${why}, and Auto-Review asks nobody, so the call was denied (the user was not asked). Do not retry the same call; choose another approach or tell the user it needs approval in Ask posture.`;
+    case 'interrupted':
+      return `${why}, and the turn ended before anyone answered, so the call did not run.`;
+  }
+}
+
 /** How a tool call ended, as the engine reports it. */
 export interface ToolCallOutcome {
   readonly id: string;

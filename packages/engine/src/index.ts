@@ -31,11 +31,14 @@ export { NO_INTERACTION, type Interaction, type TurnSummary } from './session.js
 export { SecretMask, MASK, MASK_MIN_CHARS } from '@codewhale/hooks';
 export { planToolCall, type ApprovalNeed, type PermissionCheck, type PermissionVerdict, type PlanStage, type PlanToolCallInput, type ToolCallGate, type ToolPlan } from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
+export { approvalDenialText } from './events.js';
 export type {
   EngineEvent,
   EngineEventListener,
   ApprovalRequest,
   ApprovalDecision,
+  ApprovalDenial,
+  ApprovalAnswer,
   ToolCallOutcome,
   TurnStatus,
   TurnUsageTotals,

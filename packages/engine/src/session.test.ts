@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentSession, toolErrorText } from './session.js';
 import { ReplayProvider } from './provider/replay-provider.js';
 import { parseReplayScript } from './provider/replay-script.js';
-import type { EngineEvent } from './events.js';
+import { approvalDenialText, type ApprovalAnswer, type EngineEvent } from './events.js';
 import { ToolError } from './tools/tool.js';
 
 const ws = () => realpathSync(mkdtempSync(join(tmpdir(), 'cw-session-')));
@@ -113,6 +113,24 @@ describe('AgentSession', () => {
     const s = new AgentSession({ provider, workspace: dir, posture: 'ask', interaction: { approve: async (r) => (asked.push(r.callId), 'allow_session'), askUser: async () => null } });
     await s.runTurn('write');
     expect(asked).toEqual(['a']);
+  });
+
+  it('tells the model who denied an approval: the user, nobody in time, the Auto-Review policy, or the end of the turn', async () => {
+    const seen: Record<string, string> = {};
+    const answers: ApprovalAnswer[] = ['deny', { deny: 'expired' }, { deny: 'auto_review' }, { deny: 'interrupted' }];
+    for (const answer of answers) {
+      const provider = replay({ tool_calls: [{ id: 'a', name: 'write', arguments: { path: 'a.txt', content: '1' } }] }, { text: 'ok' });
+      const s = new AgentSession({ provider, workspace: ws(), posture: 'ask', interaction: { approve: async () => answer, askUser: async () => null } });
+      await s.runTurn('write');
+      const text = toolMessage(provider, 1);
+      seen[typeof answer === 'string' ? 'user' : answer.deny] = text;
+      expect(text).toBe(`Error: Tool 'write' was denied: ${approvalDenialText(typeof answer === 'string' ? 'user' : answer.deny, 'posture')}`);
+    }
+    expect(seen.user).toContain('the user denied this call');
+    for (const cause of ['expired', 'auto_review', 'interrupted']) expect(seen[cause]).not.toMatch(/user denied/);
+    expect(seen.expired).toContain('nobody answered in time');
+    expect(seen.auto_review).toContain('Auto-Review asks nobody');
+    expect(new Set(Object.values(seen)).size).toBe(4);
   });
 
   it('reports unknown tools, invalid JSON and schema violations to the model', async () => {

@@ -4,7 +4,17 @@ import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
 import { appendHookContext, SecretMask } from '@codewhale/hooks';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
-import type { ApprovalDecision, ApprovalRequest, EngineEvent, EngineEventListener, ToolCallOutcome, TurnStatus, TurnUsageTotals } from './events.js';
+import {
+  approvalDenialText,
+  type ApprovalAnswer,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type EngineEvent,
+  type EngineEventListener,
+  type ToolCallOutcome,
+  type TurnStatus,
+  type TurnUsageTotals,
+} from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';
@@ -16,7 +26,8 @@ import { defaultSystemPrompt } from './system-prompt.js';
 
 /** How the session asks a person (or a policy) for decisions. */
 export interface Interaction {
-  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+  /** `deny` is a person's "no"; a denial for another reason says which ({@link ApprovalAnswer}). */
+  approve(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
   /** `null` means nobody can answer: the tool tells the model to decide autonomously. */
   askUser(request: UserInputRequest, signal: AbortSignal): Promise<UserInputAnswer | null>;
 }
@@ -420,16 +431,18 @@ export class AgentSession {
         decision: p.decision,
       };
       this.#emit({ type: 'approval_required', request });
-      let decision: ApprovalDecision;
+      let answer: ApprovalAnswer;
       try {
-        decision = await this.#interaction.approve(request, signal);
+        answer = await this.#interaction.approve(request, signal);
       } catch {
-        decision = 'deny';
+        answer = 'deny';
       }
+      const decision: ApprovalDecision = typeof answer === 'string' ? answer : 'deny';
       this.#emit({ type: 'approval_resolved', id: request.id, decision });
       if (decision === 'allow_session') this.#sessionAllowed.add(p.tool.name);
       if (decision === 'deny') {
-        return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', 'the user denied this call. Do not retry the same call.'), decision: p.decision }, started);
+        const text = approvalDenialText(typeof answer === 'string' ? 'user' : answer.deny, request.reason);
+        return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', text), decision: p.decision }, started);
       }
     }
     const ctx: ToolRunContext = this.#toolContext(call, p.tool.name, signal);

@@ -56,7 +56,7 @@ export function readEntryFields(raw: unknown): { readonly fields: EntryFields; r
   const findings: Finding[] = [];
   const table = isTable(raw) ? raw : {};
   if (!isTable(raw)) findings.push(rejected('invalid_type', `a hook entry must be a table (got ${describeValue(raw)})`));
-  const parsed = hookEntrySchema.safeParse(table);
+  const parsed = hookEntrySchema().safeParse(table);
   const bad = new Set<string>();
   const unknownKeys: string[] = [];
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { HOOK_EVENT_NAMES } from '@codewhale/hooks-payloads';
 import { TOOL_CATEGORIES } from '@codewhale/hooks-conditions';
 import { MODE_SPELLINGS } from './parse-condition.js';
-import { conditionSchemas, hookEntrySchema } from './schema.js';
+import { conditionSchemas as builtConditionSchemas, hookEntrySchema } from './schema.js';
 
 /**
  * JSON Schemas for editors (taplo / Even Better TOML): the user `config.toml` (its `[hooks]`
@@ -17,6 +17,7 @@ import { conditionSchemas, hookEntrySchema } from './schema.js';
 
 /** Built on first use, so importing the package costs nothing. */
 function buildSchemas() {
+  const conditionSchemas = builtConditionSchemas();
   const seconds = z.int().min(1);
   /** Case-insensitive, as the loader compares modes (D9). */
   const modePattern = `^(${MODE_SPELLINGS.map((m) => [...m].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('')).join('|')})$`;
@@ -36,7 +37,7 @@ function buildSchemas() {
     ]),
   );
 
-  const entry = hookEntrySchema.extend({
+  const entry = hookEntrySchema().extend({
     event: z.enum(HOOK_EVENT_NAMES as unknown as [string, ...string[]]).describe('One of the 15 hook events, exact.'),
     command: z.string().regex(/\S/).describe('The command, run by /bin/sh -c (cmd /C on Windows). Must not be blank.'),
     name: z.string().optional().describe('A label for lists and logs (shown sanitized, ≤ 64 characters).'),

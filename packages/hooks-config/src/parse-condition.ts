@@ -63,7 +63,7 @@ function parseNode(raw: unknown, path: string, issues: ConditionIssue[]): HookCo
     return push('unknown_condition_type', `${named('unknown condition type', type)} in \`${path}\`${hint || `; types are ${TYPE_LIST}`}`);
   }
   const kind = type as ConditionType;
-  const schema = conditionSchemas[kind];
+  const schema = conditionSchemas()[kind];
   const parsed = schema.safeParse(raw);
   const valid = parsed.success;
   if (!parsed.success) {

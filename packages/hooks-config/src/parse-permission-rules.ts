@@ -3,7 +3,7 @@ import { SHELL_TOOL_NAMES } from '@codewhale/hooks-payloads';
 import { toolNameMatches } from '@codewhale/hooks-conditions';
 import { parseToml } from './parse-toml.js';
 import { ok, type FileIssue, type Result } from './result.js';
-import { describeValue, isTable } from './schema.js';
+import { builtOnce, describeValue, isTable } from './schema.js';
 import { suggest } from './suggest.js';
 import { scanTomlLayout } from './toml-layout.js';
 import { tomlArrayEntryLines, tomlKeyLine } from './toml-key-line.js';
@@ -11,16 +11,18 @@ import { normalizePath } from './permission-glob.js';
 import type { PermissionAction, PermissionIssue, PermissionIssueCode, PermissionRule, PermissionRules } from './permission-rule.js';
 
 /** One `[[rules]]` entry. Unknown keys are rejected, as in hook entries (D8). */
-export const permissionRuleSchema = z.strictObject({
-  tool: z.string(),
-  command: z.string().optional(),
-  path: z.string().optional(),
-  workspace: z.string().optional(),
-  action: z.string(),
-});
+export const permissionRuleSchema = builtOnce(() =>
+  z.strictObject({
+    tool: z.string(),
+    command: z.string().optional(),
+    path: z.string().optional(),
+    workspace: z.string().optional(),
+    action: z.string(),
+  }),
+);
 
-/** The keys a rule takes, in documented order. */
-export const PERMISSION_RULE_KEYS: readonly string[] = Object.keys(permissionRuleSchema.shape);
+/** The keys a rule takes, in documented order (the keys of `permissionRuleSchema()`; a test holds them equal). */
+export const PERMISSION_RULE_KEYS: readonly string[] = ['tool', 'command', 'path', 'workspace', 'action'];
 /** The top level of `permissions.toml`. */
 export const PERMISSIONS_FILE_KEYS: readonly string[] = ['rules'];
 
@@ -106,7 +108,7 @@ export function checkRule(entry: unknown, reject: Report, warn: Report): Omit<Pe
     reject('invalid_type', `a rule must be a table (got ${describeValue(entry)})`, 'write it as a `[[rules]]` entry with `tool` and `action`');
     return null;
   }
-  const result = permissionRuleSchema.safeParse(entry);
+  const result = permissionRuleSchema().safeParse(entry);
   const bad = new Set<string>();
   if (!result.success) {
     for (const i of result.error.issues) {

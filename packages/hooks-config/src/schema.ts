@@ -5,21 +5,33 @@ import * as z from 'zod';
  * rule functions turn any mismatch into a problem line with a reason and a suggestion.
  * Integers arrive as `number`, or `bigint` when they do not fit a double.
  */
-const integer = z.union([z.number(), z.bigint()]);
+const integer = () => z.union([z.number(), z.bigint()]);
+
+/**
+ * A schema built on its first use and kept. Building zod schemas costs milliseconds at start-up,
+ * which every command would pay even when it reads no configuration (`hooks list` with no hooks,
+ * `--help`); so the schemas of this package are functions, not constants.
+ */
+export function builtOnce<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
 
 /** One `[[hooks.hooks]]` / `[[hooks]]` entry. Unknown keys are rejected (D8). */
-export const hookEntrySchema = z.strictObject({
-  event: z.string(),
-  command: z.string(),
-  name: z.string().optional(),
-  timeout_secs: integer.optional(),
-  background: z.boolean().optional(),
-  continue_on_error: z.boolean().optional(),
-  condition: z.unknown().optional(),
-});
+export const hookEntrySchema = builtOnce(() =>
+  z.strictObject({
+    event: z.string(),
+    command: z.string(),
+    name: z.string().optional(),
+    timeout_secs: integer().optional(),
+    background: z.boolean().optional(),
+    continue_on_error: z.boolean().optional(),
+    condition: z.unknown().optional(),
+  }),
+);
 
-/** The keys an entry accepts, in documented order. */
-export const HOOK_ENTRY_KEYS = Object.keys(hookEntrySchema.shape) as readonly (keyof typeof hookEntrySchema.shape)[];
+/** The keys an entry accepts, in documented order (the keys of `hookEntrySchema()`; a test holds them equal). */
+export const HOOK_ENTRY_KEYS = ['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition'] as const;
 
 /** The keys the `[hooks]` table of config.toml accepts (others are warnings). */
 export const HOOKS_SETTING_KEYS: readonly string[] = ['enabled', 'default_timeout_secs', 'working_dir', 'hooks'];
@@ -27,16 +39,16 @@ export const HOOKS_SETTING_KEYS: readonly string[] = ['enabled', 'default_timeou
 /** The top level of a project `hooks.toml`: the `[hooks]` shape, of which only `hooks` is used. */
 export const PROJECT_FILE_KEYS: readonly string[] = ['enabled', 'default_timeout_secs', 'working_dir', 'hooks'];
 
-/** Each condition type's own fields (besides `type`), as strict schemas. */
-export const conditionSchemas = {
+/** Each condition type's own fields (besides `type`), as strict schemas, by type. */
+export const conditionSchemas = builtOnce(() => ({
   always: z.strictObject({ type: z.literal('always') }),
   tool_name: z.strictObject({ type: z.literal('tool_name'), name: z.string() }),
   tool_category: z.strictObject({ type: z.literal('tool_category'), category: z.string() }),
   mode: z.strictObject({ type: z.literal('mode'), mode: z.string() }),
-  exit_code: z.strictObject({ type: z.literal('exit_code'), code: integer }),
+  exit_code: z.strictObject({ type: z.literal('exit_code'), code: integer() }),
   all: z.strictObject({ type: z.literal('all'), conditions: z.array(z.unknown()) }),
   any: z.strictObject({ type: z.literal('any'), conditions: z.array(z.unknown()) }),
-} as const;
+}));
 
 /** A TOML table as smol-toml returns it (null-prototype objects are tables too). */
 export function isTable(value: unknown): value is Record<string, unknown> {

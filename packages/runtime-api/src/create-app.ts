@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
 import { presentedCredential, tokensMatch } from './auth/check-token.js';
@@ -12,12 +13,27 @@ import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/brow
 import type { ApprovalBroker } from './approval-broker.js';
 import type { EventHub } from './events/event-hub.js';
 import { streamThreadEvents, type SseOptions } from './events/sse-stream.js';
-import { ApiError, CODE_OF_CATEGORY, type ApiIssue } from './http/api-error.js';
+import { ApiError, CODE_OF_CATEGORY, STATUS_OF, type ApiIssue } from './http/api-error.js';
 import { displaySafe, redact } from './redact.js';
 import { openApiDocument } from './http/openapi.js';
-import { ApprovalBody, CreateThreadBody, CreateTurnBody, EventsQuery, HooksQuery, SteerBody } from './http/schemas.js';
+import { decodeCursor, encodeCursor, pageLimit } from './http/cursor.js';
+import {
+  ApprovalBody,
+  ApprovalsQuery,
+  CreateThreadBody,
+  CreateTurnBody,
+  EventLogQuery,
+  EventsQuery,
+  HooksQuery,
+  PageQuery,
+  SteerBody,
+  ThreadsQuery,
+  UserInputBody,
+  UserInputsQuery,
+} from './http/schemas.js';
 import type { ThreadRecord } from './store/records.js';
-import { approvalPayload, itemPayload, threadPayload, turnPayload, type RuntimeStore } from './store/runtime-store.js';
+import { eventEnvelope } from './events/event-hub.js';
+import { approvalPayload, itemPayload, threadPayload, turnPayload, userInputPayload, type RuntimeStore } from './store/runtime-store.js';
 import type { TurnRunner } from './turn-runner.js';
 
 /** Everything the routes use. */
@@ -50,9 +66,17 @@ export interface AppDeps {
    * `null` only where the check cannot run (no `/proc`): then it is off, and the server says so.
    */
   readonly peerCheck: ((c: Context) => PeerVerdict) | null;
+  /**
+   * Structured request logs (one line per request: method, path without the query, status,
+   * duration, error code). Never a header, a query string, a body or a token.
+   */
+  readonly logger?: Logger | null;
 }
 
 const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
+
+/** The error code a status stands for (the first in the table), for the log. */
+const errorCodeOf = (status: number): string => Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0] ?? String(status);
 
 const issuesOf = (error: z.ZodError): ApiIssue[] => error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(root)', code: i.code, message: i.message }));
 
@@ -107,6 +131,7 @@ export function createApp(deps: AppDeps): Hono {
     return t;
   };
 
+  const log = deps.logger ?? null;
   app.onError((e, c) => {
     if (ApiError.isInstance(e)) return c.json(e.toJSON(), e.status as 400, e.headers);
     if (EngineError.isInstance(e)) {
@@ -116,10 +141,33 @@ export function createApp(deps: AppDeps): Hono {
     }
     const status = (e as { status?: unknown }).status;
     if (status === 413) return c.json(new ApiError('payload_too_large', 'the request body is over the size cap').toJSON(), 413);
-    // Never a stack trace or an internal message on the wire.
+    // Never a stack trace or an internal message on the wire; the operator's log gets the message (redacted).
+    log?.error({ path: c.req.path, err_message: redact(errorMessage(e), deps.secrets ?? []) }, 'internal error');
     return c.json(new ApiError('internal', 'internal error').toJSON(), 500);
   });
   app.notFound((c) => c.json(new ApiError('not_found', 'no such route').toJSON(), 404));
+  if (log) {
+    let n = 0;
+    app.use(async (c, next) => {
+      const started = performance.now();
+      const id = ++n;
+      await next();
+      const status = c.res.status;
+      const line = {
+        req_id: id,
+        method: c.req.method,
+        // The path only: a query string could carry what a client should not have sent (?token=).
+        path: c.req.path.slice(0, 300),
+        route: c.req.routePath,
+        status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(status >= 400 ? { error_code: errorCodeOf(status) } : {}),
+      };
+      if (status >= 500) log.error(line, 'request');
+      else if (status >= 400) log.warn(line, 'request');
+      else log.info(line, 'request');
+    });
+  }
   // First of all, on every route: Host, Origin and cross-site checks (DNS rebinding, foreign pages).
   app.use(async (c, next) => {
     const v = checkBrowser(deps.browser, c.req.raw.headers, new URL(c.req.url).host);
@@ -129,7 +177,7 @@ export function createApp(deps: AppDeps): Hono {
       c.header('Access-Control-Allow-Credentials', 'true');
       c.header('Vary', 'Origin');
       if (c.req.method === 'OPTIONS') {
-        c.header('Access-Control-Allow-Methods', 'GET, POST');
+        c.header('Access-Control-Allow-Methods', 'GET, POST, DELETE');
         c.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
         c.header('Access-Control-Max-Age', '600');
         return c.body(null, 204);
@@ -194,16 +242,57 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ thread: threadJson(thread) }, 201);
   });
 
-  app.get('/v1/threads', (c) => c.json({ threads: store.listThreads().map(threadJson) }));
+  app.get('/v1/threads', (c) => {
+    const q = readQuery(c, ThreadsQuery);
+    const p = store.threadsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), archived: q.archived === 'true' });
+    return c.json({ threads: p.rows.map(threadJson), next_cursor: encodeCursor(p.next) });
+  });
 
   app.get('/v1/threads/:id', (c) => {
     const t = mustThread(c.req.param('id'));
     return c.json({ thread: threadJson(t), turns: store.listTurns(t.id).map(turnPayload) });
   });
 
+  app.delete('/v1/threads/:id', (c) => {
+    const id = c.req.param('id');
+    const r = store.deleteThread(id);
+    if (r === 'not_found') throw new ApiError('not_found', `no thread ${id.slice(0, 100)}`);
+    if (r === 'busy') throw new ApiError('conflict', 'a turn is running on this thread; interrupt it and wait for turn.completed first');
+    runner.forget?.(id);
+    return c.json({ deleted: true, thread_id: id });
+  });
+
+  for (const [path, archived] of [
+    ['/v1/threads/:id/archive', true],
+    ['/v1/threads/:id/unarchive', false],
+  ] as const) {
+    app.post(path, (c) => {
+      const r = store.setArchived(c.req.param('id'), archived);
+      if (r === 'not_found') throw new ApiError('not_found', `no thread ${c.req.param('id').slice(0, 100)}`);
+      if (r === 'busy') throw new ApiError('conflict', 'a turn is running on this thread; wait for turn.completed first');
+      return c.json({ thread: threadJson(r) });
+    });
+  }
+
   app.get('/v1/threads/:id/items', (c) => {
+    const q = readQuery(c, PageQuery);
     const t = mustThread(c.req.param('id'));
-    return c.json({ items: store.listItems(t.id).map(itemPayload) });
+    const p = store.itemsPage(t.id, { after: decodeCursor(q.cursor), limit: pageLimit(q.limit) });
+    return c.json({ items: p.rows.map(itemPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/threads/:id/turns', (c) => {
+    const q = readQuery(c, PageQuery);
+    const t = mustThread(c.req.param('id'));
+    const p = store.turnsPage(t.id, { after: decodeCursor(q.cursor), limit: pageLimit(q.limit) });
+    return c.json({ turns: p.rows.map(turnPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/threads/:id/turns/:turn', (c) => {
+    const t = mustThread(c.req.param('id'));
+    const turn = store.getTurn(c.req.param('turn'));
+    if (!turn || turn.threadId !== t.id) throw new ApiError('not_found', 'no such turn on this thread');
+    return c.json({ turn: turnPayload(turn), items: store.listItems(t.id, turn.id).map(itemPayload) });
   });
 
   app.post('/v1/threads/:id/turns', async (c) => {
@@ -211,6 +300,7 @@ export function createApp(deps: AppDeps): Hono {
     const t = mustThread(c.req.param('id'));
     if (shuttingDown()) throw new ApiError('unavailable', 'the server is shutting down');
     if (t.activeTurnId) throw new ApiError('conflict', `a turn is already running on this thread (${t.activeTurnId}); interrupt it or wait for turn.completed`);
+    if (t.archivedAt !== null) throw new ApiError('conflict', 'the thread is archived; unarchive it first');
     if (runner.activeCount >= maxTurns) {
       throw new ApiError('too_many_requests', `${maxTurns} threads are already running turns; retry later`, { headers: { 'Retry-After': '5' } });
     }
@@ -248,9 +338,13 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ steered: r.kind === 'steered', ...(r.kind === 'blocked' ? { blocked: true, reason: r.reason } : {}) }, 202);
   });
 
-  app.get('/v1/threads/:id/events', (c) => {
+  /**
+   * A stream's cursor: `Last-Event-ID` (what browsers send on reconnect), else `?since_seq=`,
+   * else 0. A cursor ahead of the log is refused with the head: it is not this server's (or
+   * the database was replaced), and following it would silently skip the events up to it.
+   */
+  const streamCursor = (c: Context): number => {
     const q = readQuery(c, EventsQuery);
-    const t = mustThread(c.req.param('id'));
     const header = c.req.header('last-event-id');
     let cursor = 0;
     if (header !== undefined && header.trim() !== '') {
@@ -258,7 +352,48 @@ export function createApp(deps: AppDeps): Hono {
         throw new ApiError('invalid_request', 'Last-Event-ID must be an event seq', { issues: [{ path: 'Last-Event-ID', code: 'invalid_string', message: 'a non-negative integer' }] });
       cursor = Number(header.trim());
     } else if (q.since_seq !== undefined) cursor = Number(q.since_seq);
-    return streamThreadEvents(c, deps, t.id, cursor, deps.sse);
+    refuseAhead(cursor);
+    return cursor;
+  };
+  const refuseAhead = (cursor: number) => {
+    const head = store.headSeq();
+    if (cursor > head) throw new ApiError('conflict', `the cursor ${cursor} is ahead of the event log (head ${head}); resume from head_seq or re-read the threads`, { headSeq: head });
+  };
+
+  app.get('/v1/threads/:id/events', (c) => {
+    const t = mustThread(c.req.param('id'));
+    return streamThreadEvents(c, deps, t.id, streamCursor(c), deps.sse);
+  });
+
+  app.get('/v1/events', (c) => streamThreadEvents(c, deps, null, streamCursor(c), deps.sse));
+
+  app.get('/v1/event-log', (c) => {
+    const q = readQuery(c, EventLogQuery);
+    const after = decodeCursor(q.cursor) ?? 0;
+    refuseAhead(after);
+    const threadId = q.thread_id ?? null;
+    const pruned = threadId === null ? store.prunedThroughSeq() : mustThread(threadId).prunedThroughSeq;
+    const limit = pageLimit(q.limit);
+    const rows = store.eventsSince(threadId, after, limit + 1);
+    const kept = rows.slice(0, limit);
+    return c.json({
+      events: kept.map(eventEnvelope),
+      next_cursor: rows.length > limit ? encodeCursor(kept[kept.length - 1]!.seq) : null,
+      head_seq: store.headSeq(),
+      stale: after < pruned,
+    });
+  });
+
+  app.get('/v1/approvals', (c) => {
+    const q = readQuery(c, ApprovalsQuery);
+    const p = store.approvalsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), ...(q.status ? { status: q.status } : {}), ...(q.thread_id ? { threadId: q.thread_id } : {}) });
+    return c.json({ approvals: p.rows.map(approvalPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/approvals/:id', (c) => {
+    const a = store.getApproval(c.req.param('id'));
+    if (!a) throw new ApiError('not_found', 'no such approval');
+    return c.json({ approval: approvalPayload(a) });
   });
 
   app.post('/v1/approvals/:id', async (c) => {
@@ -269,6 +404,29 @@ export function createApp(deps: AppDeps): Hono {
       throw new ApiError('conflict', `the approval was already ${r.approval?.status === 'expired' ? 'expired (denied)' : `decided (${r.approval?.decision})`}`);
     }
     return c.json({ approval: approvalPayload(r.approval) });
+  });
+
+  app.get('/v1/user-inputs', (c) => {
+    const q = readQuery(c, UserInputsQuery);
+    const p = store.userInputsPage({ after: decodeCursor(q.cursor), limit: pageLimit(q.limit), ...(q.status ? { status: q.status } : {}), ...(q.thread_id ? { threadId: q.thread_id } : {}) });
+    return c.json({ user_inputs: p.rows.map(userInputPayload), next_cursor: encodeCursor(p.next) });
+  });
+
+  app.get('/v1/user-inputs/:id', (c) => {
+    const u = store.getUserInput(c.req.param('id'));
+    if (!u) throw new ApiError('not_found', 'no such user input');
+    return c.json({ user_input: userInputPayload(u) });
+  });
+
+  app.post('/v1/user-inputs/:id', async (c) => {
+    const body = await readJson(c, UserInputBody);
+    const r = broker.answerUserInput(c.req.param('id'), body.answers);
+    if (!r.ok) {
+      if (r.reason === 'not_found') throw new ApiError('not_found', 'no such user input');
+      if (r.reason === 'invalid') throw new ApiError('invalid_request', 'the answers do not fit the questions', { issues: r.issues });
+      throw new ApiError('conflict', `the questions were already ${r.input?.status === 'expired' ? 'expired (nobody answered in time, or the turn ended)' : 'answered'}`);
+    }
+    return c.json({ user_input: userInputPayload(r.input) });
   });
 
   app.get('/v1/hooks', (c) => {

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Context } from 'hono';
@@ -16,13 +17,16 @@ import type { SseOptions } from './events/sse-stream.js';
 import { hooksView } from './hooks-view.js';
 import { SERVER_INFO_FILE, ServerLock, ServerLockedError } from './lifecycle/server-lock.js';
 import { secretValues } from './redact.js';
-import { RuntimeStore, type SyncLevel } from './store/runtime-store.js';
+import { corruptDatabaseError, isCorruption, RuntimeStore, StoreError, type SyncLevel } from './store/runtime-store.js';
 import { SessionTurnRunner, type OpenThreadSession } from './turn-runner.js';
 import { VERSION } from './version.js';
 
-/** A bad `serve` invocation (exit 2) or a server that could not start (exit 1). */
+/**
+ * A bad `serve` invocation (`usage`, exit 2), a server that could not start (`startup`, exit 1),
+ * or a damaged database file (`database`, exit 3: the message names the file and what to do).
+ */
 export class ServeError extends Error {
-  readonly code: 'usage' | 'startup';
+  readonly code: 'usage' | 'startup' | 'database';
   constructor(code: ServeError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'ServeError';
@@ -67,6 +71,12 @@ export interface ServeOptions {
   readonly corsOrigins?: readonly string[];
   /** `--allow-host NAME`: more names the `Host` header may carry (a reverse proxy's). */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Where structured logs go, one JSON object per line (pino): a line per request (method, path
+   * without its query, status, duration), start-up and stop. Default none. Never a token, a
+   * header, a query string or a body.
+   */
+  readonly log?: { readonly destination: DestinationStream; readonly level?: 'debug' | 'info' | 'warn' | 'error' } | null;
 }
 
 export interface RunningServer {
@@ -150,19 +160,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   } catch (e) {
     throw new ServeError('startup', e instanceof ServerLockedError ? e.message : `cannot take the server lock: ${(e as Error).message}`, { cause: e });
   }
-  let store: RuntimeStore;
+  let store: RuntimeStore | null = null;
   let resolved: ReturnType<typeof resolveToken> | null;
+  let recovered: ReturnType<RuntimeStore['recover']>;
+  const retention = options.retention ?? DEFAULT_RETENTION;
   try {
     resolved = options.insecureNoAuth ? null : resolveToken({ flag: options.authToken ?? null, env, home: paths.home });
     store = RuntimeStore.open(databasePath, { synchronous: options.synchronous ?? 'NORMAL' });
+    // Recovery and retention read every table: a damaged page shows here, before anyone connects.
+    recovered = store.recover();
+    store.applyRetention(retention);
   } catch (e) {
+    store?.close();
     await lock.release();
-    throw new ServeError('startup', (e as Error).message, { cause: e });
+    const err = isCorruption(e) ? corruptDatabaseError(databasePath, e) : e;
+    throw new ServeError(StoreError.isInstance(err) && err.code === 'corrupt' ? 'database' : 'startup', (err as Error).message, { cause: e });
   }
-  const recovered = store.recover();
-  // Retention now and every hour after (never holding the process open).
-  const retention = options.retention ?? DEFAULT_RETENTION;
-  store.applyRetention(retention);
   const retentionTimer = setInterval(() => {
     if (store.isOpen) store.applyRetention(retention);
   }, RETENTION_EVERY_MS);
@@ -191,6 +204,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return host;
     });
   const secrets = [...secretValues(env), ...(resolved ? [resolved.token] : [])];
+  const logger: Logger | null = options.log
+    ? pino(
+        {
+          level: options.log.level ?? 'info',
+          base: { pid: process.pid },
+          timestamp: pino.stdTimeFunctions.isoTime,
+          // Nothing logged carries these; should a later line add them, they are censored.
+          redact: { paths: ['token', 'authorization', 'cookie', 'headers', 'req.headers', '*.token', '*.authorization', '*.cookie'], censor: '[redacted]' },
+        },
+        options.log.destination,
+      )
+    : null;
   const runner = new SessionTurnRunner({ store, broker, open, secrets });
   let stopping = false;
   // The bound port is known only after listening; the policy is replaced then.
@@ -213,6 +238,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.sse ? { sse: options.sse } : {}),
     isShuttingDown: () => stopping,
     secrets,
+    logger,
   });
 
   let server: Server;
@@ -235,6 +261,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const bound = (server.address() as AddressInfo).port;
   policy = browserPolicy(host, bound, { corsOrigins: options.corsOrigins ?? [], extraHosts: options.allowedHosts ?? [] });
   const url = urlOf(host, bound);
+  logger?.info({ url, database: databasePath, recovered_turns: recovered.interruptedTurns, expired_approvals: recovered.expiredApprovals, peer_check: peerCheck !== null }, 'listening');
   lock.writeInfo({ pid: process.pid, url, host, port: bound, database: databasePath, version: VERSION, started_at: new Date().toISOString() });
 
   let closing: Promise<void> | null = null;
@@ -243,6 +270,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // New work is refused from here on (503) and /health says `stopping`; the listener stays
       // open until the running turns are recorded, so clients can see why.
       stopping = true;
+      logger?.info({ running_turns: runner.activeCount }, 'stopping');
       clearInterval(retentionTimer);
       await runner.close(TURN_GRACE_MS);
       broker.close();

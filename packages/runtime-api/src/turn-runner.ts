@@ -1,4 +1,4 @@
-import { errorCategory, errorMessage, type ApprovalRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import { errorCategory, errorMessage, type ApprovalRequest, type UserInputRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
 import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { ApprovalBroker } from './approval-broker.js';
 import { resumeConversation } from './conversation-journal.js';
@@ -49,6 +49,8 @@ export interface TurnRunner {
   close(graceMs?: number): Promise<void>;
   /** The hooks a thread's open session runs; `undefined` when the thread has no open session. */
   liveHooks?(threadId: string): HookConfiguration | null | undefined;
+  /** The thread was deleted: dispose of its session (it runs no turn). */
+  forget?(threadId: string): void;
 }
 
 /** Bounds of what an item stores. */
@@ -173,15 +175,44 @@ export class SessionTurnRunner implements TurnRunner {
             tool: request.tool,
             reason: request.reason,
             summary: this.#clean(boundText(request.summary, 500)),
+            ...this.#askingHook(request),
             // Auto-Review never asks anyone: a request that still needs a person is denied (fail closed).
             autoDeny: run.posture === 'auto_review',
           },
           signal,
         );
       },
-      // Questions are not served over HTTP yet: the tool tells the model to decide itself.
-      askUser: async () => null,
+      // Questions are durable like approvals; any client answers them (POST /v1/user-inputs/:id).
+      askUser: async (request: UserInputRequest, signal: AbortSignal) => {
+        const run = this.#running.get(threadId);
+        if (!run) return null;
+        this.#flush(run);
+        return this.#broker.askUser(
+          {
+            threadId,
+            turnId: run.turnId,
+            itemId: run.toolItems.get(request.id) ?? null,
+            questions: request.questions.map((q) => ({
+              id: boundText(q.id, 200),
+              header: this.#clean(boundText(q.header, 200)),
+              question: this.#clean(boundText(q.question, 2_000)),
+              options: q.options.map((o) => ({ label: this.#clean(boundText(o.label, 200)), ...(o.description !== undefined ? { description: this.#clean(boundText(o.description, 1_000)) } : {}) })),
+              allowFreeText: q.allowFreeText ?? false,
+              multiSelect: q.multiSelect ?? false,
+            })),
+          },
+          signal,
+        );
+      },
     };
+  }
+
+  /** The `tool_call_before` hook whose `ask` this approval is (its name and reason), from the decision record. */
+  #askingHook(request: ApprovalRequest): { hookName: string | null; hookReason: string | null } {
+    if (request.reason !== 'hook') return { hookName: null, hookReason: null };
+    const asked = request.decision?.hooks.find((h) => h.outcome === 'ask');
+    if (!asked) return { hookName: null, hookReason: null };
+    return { hookName: this.#clean(boundText(asked.label, 200)), hookReason: asked.detail === null ? null : this.#clean(boundText(asked.detail, 1_000)) };
   }
 
   async createThread(fields: { workspace: string; mode: Mode; posture: Posture; model: string | null }): Promise<ThreadRecord> {
@@ -189,7 +220,7 @@ export class SessionTurnRunner implements TurnRunner {
     // The interaction looks the thread up lazily, so it can be bound before the thread exists.
     const interaction: Interaction = {
       approve: (r, s) => (threadId ? this.#interaction(threadId).approve(r, s) : Promise.resolve('deny')),
-      askUser: async () => null,
+      askUser: (r, s) => (threadId ? this.#interaction(threadId).askUser(r, s) : Promise.resolve(null)),
     };
     const session = await this.#open({ ...fields, history: null, interaction });
     const thread = this.#store.createThread({ ...fields, sessionId: session.sessionId });
@@ -472,6 +503,12 @@ export class SessionTurnRunner implements TurnRunner {
     const held = this.#sessions.get(threadId);
     if (!held) return undefined;
     return held.session.activeHooks?.() ?? null;
+  }
+
+  forget(threadId: string): void {
+    const held = this.#sessions.get(threadId);
+    this.#sessions.delete(threadId);
+    if (held) void held.session.dispose().catch(() => {});
   }
 
   interrupt(threadId: string, turnId: string): boolean {

@@ -5,12 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parentPidOf, procNetAddress, socketInode } from '../src/auth/peer-process.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { forceFullPeerSearch, parentPidOf, procNetAddress, socketEntry } from '../src/auth/peer-process.js';
 import { browserPolicy, checkBrowser, normalizeOrigin } from '../src/http/browser-guard.js';
 import { startServer, type RunningServer } from '../src/start-server.js';
 
@@ -125,7 +126,13 @@ function asDescendant(script: string, viaShell = false): Promise<string> {
   });
 }
 
-describe('processes the server started', () => {
+describe.each([
+  ['the descendants only', false],
+  ['every process (a kernel without `children` files)', true],
+])('processes the server started, searching %s', (_, everyone) => {
+  beforeEach(() => forceFullPeerSearch(everyone));
+  afterEach(() => forceFullPeerSearch(false));
+
   it.runIf(process.platform === 'linux')(
     'are refused on token-bearing routes with the right token; the same request from outside the tree passes',
     async () => {
@@ -141,10 +148,59 @@ console.log(JSON.stringify({ threads: r.status, code: (await r.json()).error?.co
     },
     30_000,
   );
+
+  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
+    "refuses another user's process, with the right token",
+    async () => {
+      const s = await server();
+      const probe = `const r = await fetch(${JSON.stringify(`${s.url}/v1/threads`)}, { headers: { authorization: 'Bearer ${TOKEN}' } });
+console.log(JSON.stringify({ status: r.status, message: (await r.json()).error?.message ?? '' }));`;
+      const out = await new Promise<string>((resolve, reject) => {
+        // Node as another user (nobody). It is a child of this process too: the owner's uid answers first.
+        const child = spawn(process.execPath, ['--input-type=module', '-e', probe], { uid: 65_534, gid: 65_534, cwd: '/' });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve(text.trim()) : reject(new Error(`exited ${code}`))));
+      });
+      const r = JSON.parse(out) as { status: number; message: string };
+      expect(r.status).toBe(403);
+      expect(r.message).toContain('another user owns the client socket');
+    },
+    30_000,
+  );
+
+  it.runIf(process.platform === 'linux')(
+    "lets the server's own process in while a child it started also holds the client socket (as a child does between its start and its exec)",
+    async () => {
+      const s = await server();
+      const socket = connect(s.port, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      // The child gets a copy of the socket, as every child has of every descriptor until its exec.
+      const child = spawn('sleep', ['30'], { stdio: ['ignore', 'ignore', 'ignore', socket] });
+      await new Promise<void>((resolve) => child.once('spawn', resolve));
+      try {
+        const response = new Promise<string>((resolve) => {
+          let text = '';
+          socket.on('data', (d: Buffer) => {
+            text += d.toString();
+            if (text.includes('\r\n')) resolve(text);
+          });
+        });
+        socket.resume();
+        socket.write(`GET /v1/threads HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`);
+        expect((await response).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      } finally {
+        child.kill('SIGKILL');
+        socket.destroy();
+      }
+    },
+    30_000,
+  );
 });
 
 describe('properties', () => {
-  it('procNetAddress and socketInode find exactly the line of a connection', () => {
+  it('procNetAddress and socketEntry find exactly the line of a connection', () => {
     const octet = fc.integer({ min: 0, max: 255 });
     const port = fc.integer({ min: 1, max: 65_535 });
     fc.assert(
@@ -155,8 +211,8 @@ describe('properties', () => {
         expect(a.text).toMatch(/^[0-9A-F]{8}:[0-9A-F]{4}$/);
         expect(parseInt(a.text.slice(9), 16)).toBe(p1);
         const table = `  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n   0: ${b.text} ${a.text} 01 00000000:00000000 00:00000000 00000000  1000        0 999 1 0\n   1: ${a.text} ${b.text} 01 00000000:00000000 00:00000000 00000000  1000        0 ${inode} 1 0\n`;
-        expect(socketInode(table, a.text, b.text)).toBe(a.text === b.text ? 999 : inode);
-        expect(socketInode(table, a.text, procNetAddress('127.0.0.2', p2).text)).toBeNull();
+        expect(socketEntry(table, a.text, b.text)).toEqual({ inode: a.text === b.text ? 999 : inode, uid: 1000 });
+        expect(socketEntry(table, a.text, procNetAddress('127.0.0.2', p2).text)).toBeNull();
       }),
     );
     // The machine's own byte order: 127.0.0.1 as the kernel prints it here.

@@ -59,8 +59,9 @@ function processStopSignal(closed: Promise<void>): { stop: StopSignal; release: 
 /**
  * `codewhale serve`: the Runtime API. The first line of output is the URL it listens on; the
  * token is never printed (only where it comes from). Runs until SIGTERM/SIGINT, then stops
- * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, unreadable
- * database), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind).
+ * gracefully. Exit codes: 0 stopped cleanly, 1 could not start (port in use, another server on
+ * this home), 2 usage error (bad port, `--insecure-no-auth` on a non-loopback bind), 3 the
+ * database file is damaged (the message names it and says what to do).
  */
 export async function runServe(opts: ServeOptions, io: Io, stopSignal?: StopSignal): Promise<number> {
   let markClosed = () => {};
@@ -95,10 +96,14 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
       configPath: opts.config ? ctx.paths.configPath : null,
       corsOrigins: opts.cors ?? [],
       allowedHosts: opts.allowHost ?? [],
+      // Structured logs (a JSON line per request, start and stop) on standard error; stdout keeps the URL first.
+      log: { destination: { write: (line: string) => io.stderr(line) } },
     });
   } catch (e) {
     if (api.ServeError.isInstance(e)) {
-      throw e.code === 'usage' ? CliError.usage(e.message) : new CliError(e.message, { exitCode: EXIT.failure });
+      if (e.code === 'usage') throw CliError.usage(e.message);
+      // A damaged database file is a file that cannot be read: the configuration exit code.
+      throw new CliError(e.message, { exitCode: e.code === 'database' ? EXIT.config : EXIT.failure });
     }
     throw e;
   }

@@ -8,7 +8,7 @@
  *
  * Two functions, through Node-API (no V8 or libuv ABI):
  *
- *   spawnAsync(file, args, env, cwd, stdinFd, pipes) -> Promise<[pid, outFd, errFd, inFd] | [-errno]>
+ *   spawnAsync(file, args, env, cwd, stdinFd, pipes, input) -> Promise<[pid, outFd, errFd, inFd, written] | [-errno]>
  *     file: an absolute path; args: the argument vector (argv[0] included) and env: the
  *     "K=V" entries, each joined with NUL; cwd: a directory or "" for this process's own;
  *     stdinFd: a descriptor to give the child as its stdin, or -1 for /dev/null; pipes: bit 0
@@ -16,8 +16,12 @@
  *     (then stdinFd is not used). The child gets a session of its own (so its pid is its
  *     process group's id), an empty signal mask, and signals 1-31 (and glibc's internal 32 and
  *     33) at their default action; every other descriptor of this process is close-on-exec.
- *     outFd, errFd and inFd are the caller's ends (close-on-exec), or -1. The start runs on a
- *     thread of libuv's pool: posix_spawn returns only once the child has called exec.
+ *     outFd, errFd and inFd are the caller's ends (close-on-exec), or -1. input (a Buffer, or
+ *     undefined) is what the child reads on its stdin pipe: before the child starts, as much of
+ *     it as the pipe takes without waiting is written into it (`written` bytes); when that is
+ *     all of it, the caller's end is closed (inFd is -1: the child reads the input, then end of
+ *     file), otherwise the caller writes the rest to inFd. The start runs on a thread of
+ *     libuv's pool: posix_spawn returns only once the child has called exec.
  *
  *   reap(pid) -> -1 while it runs, its raw wait status once it has exited (reaped then),
  *     -2 when it is not a child (already reaped).
@@ -30,6 +34,7 @@
 #include <fcntl.h>
 #include <node_api.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,29 +101,47 @@ static void addRaw(sigset_t *set, int sig) {
   words[(size_t)(sig - 1) / bits] |= 1UL << ((size_t)(sig - 1) % bits);
 }
 
+/* Writes as much of `input` into the socket `fd` as it takes without waiting (the child is not
+ * started yet, so nothing reads it), counting the bytes in *written; closes `fd` (and sets it
+ * to -1) when that was all of it. On an error the rest is left to the caller, which meets the
+ * same error on its first write. */
+static void prefill(int *fd, const char *input, size_t len, int *written) {
+  int flags = fcntl(*fd, F_GETFL);
+  if (flags < 0 || fcntl(*fd, F_SETFL, flags | O_NONBLOCK) != 0) return;
+  size_t done = 0;
+  while (done < len) {
+    ssize_t n = send(*fd, input + done, len - done, MSG_NOSIGNAL);
+    if (n > 0) done += (size_t)n;
+    else if (n < 0 && errno == EINTR) continue;
+    else break;
+  }
+  *written = (int)done;
+  if (done == len) { close(*fd); *fd = -1; }
+}
+
 /* One start: the arguments copied out of JavaScript, and the result. */
 struct job {
-  char *file, *args, *envs, *cwd;
+  char *file, *args, *envs, *cwd, *input;
   char **av, **ev;
-  size_t cwdLen;
+  size_t cwdLen, inputLen;
   int32_t stdinFd, pipes;
-  int result[4];
+  int result[5];
   int count;
   napi_deferred deferred;
   napi_async_work work;
 };
 
 static void freeJob(struct job *j) {
-  free(j->file); free(j->args); free(j->envs); free(j->cwd); free(j->av); free(j->ev);
+  free(j->file); free(j->args); free(j->envs); free(j->cwd); free(j->input); free(j->av); free(j->ev);
   free(j);
 }
 
 /* The arguments of spawnAsync() as a job, or NULL (a TypeError is then pending). */
 static struct job *parse(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
+  size_t argc = 7;
+  napi_value argv[7];
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 6) {
-    napi_throw_type_error(env, NULL, "spawn(file, args, env, cwd, stdinFd, pipes)");
+    napi_throw_type_error(env, NULL, "spawnAsync(file, args, env, cwd, stdinFd, pipes, input)");
     return NULL;
   }
   struct job *j = calloc(1, sizeof *j);
@@ -133,8 +156,17 @@ static struct job *parse(napi_env env, napi_callback_info info) {
   j->cwd = utf8(env, argv[3], &j->cwdLen);
   j->av = j->args ? split(j->args, argsLen) : NULL;
   j->ev = j->envs ? (envLen == 0 ? calloc(1, sizeof(char *)) : split(j->envs, envLen)) : NULL;
+  bool isBuffer = false;
+  if (argc >= 7 && napi_is_buffer(env, argv[6], &isBuffer) == napi_ok && isBuffer) {
+    void *data = NULL;
+    napi_get_buffer_info(env, argv[6], &data, &j->inputLen);
+    /* A copy: the pool thread must not read memory that JavaScript owns. */
+    j->input = malloc(j->inputLen > 0 ? j->inputLen : 1);
+    if (j->input != NULL && j->inputLen > 0) memcpy(j->input, data, j->inputLen);
+  }
   j->result[0] = -ENOMEM;
   j->result[1] = j->result[2] = j->result[3] = -1;
+  j->result[4] = 0;
   j->count = 1;
   return j;
 }
@@ -147,9 +179,11 @@ static void run(struct job *j) {
   int faReady = 0, attrReady = 0;
   int *result = j->result;
   if (j->file == NULL || j->av == NULL || j->ev == NULL || j->cwd == NULL) goto done;
+  if (j->inputLen > 0 && j->input == NULL) goto done;
   if ((j->pipes & 1) && (result[0] = pair(out)) != 0) goto done;
   if ((j->pipes & 2) && (result[0] = pair(err)) != 0) goto done;
   if ((j->pipes & 4) && (result[0] = pair(in)) != 0) goto done;
+  if ((j->pipes & 4) && j->input != NULL) prefill(&in[0], j->input, j->inputLen, &result[4]);
   if ((result[0] = -posix_spawn_file_actions_init(&fa)) != 0) goto done;
   faReady = 1;
   if ((result[0] = -posix_spawnattr_init(&attr)) != 0) goto done;
@@ -185,7 +219,7 @@ static void run(struct job *j) {
   result[2] = err[0];
   result[3] = in[0];
   out[0] = err[0] = in[0] = -1; /* the caller's now */
-  j->count = 4;
+  j->count = 5;
 done:
   for (int i = 0; i < 2; i++) {
     if (out[i] >= 0) close(out[i]);

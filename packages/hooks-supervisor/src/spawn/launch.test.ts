@@ -24,6 +24,9 @@ class Text implements Sink {
   }
 }
 
+/** Generous bounds for a run in a test: it ends by itself long before. */
+const LIMITS = { timeoutMs: 20_000, graceMs: 500, reapMs: 2_000, drainMs: 2_000, shutdownMs: 1_000 } as const;
+
 /** `sh -c script` started `kind`'s way, to its end: exit code or signal, and stdout. */
 async function sh(kind: SpawnerKind, script: string, env: Record<string, string> = { PATH: process.env.PATH ?? '/bin' }, args: string[] = []) {
   forceSpawner(kind);
@@ -36,11 +39,7 @@ async function sh(kind: SpawnerKind, script: string, env: Record<string, string>
     input: null,
     stdout: out,
     stderr: null,
-    timeoutMs: 20_000,
-    graceMs: 500,
-    reapMs: 2_000,
-    drainMs: 2_000,
-    shutdownMs: 1_000,
+    ...LIMITS,
   });
   return { r, out: out.text };
 }
@@ -106,7 +105,7 @@ describe.runIf(both)('the native spawner gives a child what child_process gives 
   it('the same refusal of a NUL in a value, before anything starts', async () => {
     for (const kind of SPAWNERS) {
       forceSpawner(kind);
-      const spec: LaunchSpec = { file: '/bin/sh', args: ['-c', 'true'], cwd: dir, env: { BAD: 'a\0b' }, stdin: false, stdout: false, stderr: false };
+      const spec: LaunchSpec = { file: '/bin/sh', args: ['-c', 'true'], cwd: dir, env: { BAD: 'a\0b' }, input: null, stdout: false, stderr: false };
       expect(await launch(spec), kind).toEqual({ ok: false, code: 'ERR_INVALID_ARG_VALUE' });
     }
   });
@@ -121,7 +120,7 @@ describe.runIf(both)('the native spawner gives a child what child_process gives 
     ] as const) {
       for (const kind of SPAWNERS) {
         forceSpawner(kind);
-        expect(await launch({ file, args: [], cwd, env: {}, stdin: false, stdout: false, stderr: false }), `${kind} ${file}`).toEqual({ ok: false, code });
+        expect(await launch({ file, args: [], cwd, env: {}, input: null, stdout: false, stderr: false }), `${kind} ${file}`).toEqual({ ok: false, code });
       }
     }
   });
@@ -238,5 +237,64 @@ describe.each(SPAWNERS)('runProcess stops a run (%s)', (kind) => {
     // setTimeout fires at once for a delay over 2^31 - 1 ms; the run must exit by itself instead.
     const r = await runProcess({ ...base, args: ['-c', 'sleep 0.2; exit 4'], timeoutMs: 2 ** 40 });
     expect(r).toMatchObject({ kind: 'exited', exit: { code: 4 } });
+  });
+});
+
+describe.each(SPAWNERS)('a child reads its whole input, then end of file (%s)', (kind) => {
+  /** `cat`'s copy of `input`, through a run of `kind`. */
+  async function echoed(input: string): Promise<Buffer> {
+    forceSpawner(kind);
+    const chunks: Uint8Array[] = [];
+    const r = await runProcess({
+      file: '/bin/sh',
+      args: ['-c', 'exec cat'],
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/bin' },
+      input,
+      stdout: { push: (c) => chunks.push(c) },
+      stderr: null,
+      ...LIMITS,
+    });
+    expect(r).toMatchObject({ kind: 'exited', exit: { code: 0, signal: null }, complete: true });
+    return Buffer.concat(chunks);
+  }
+
+  it('for any input: empty, small, and past what the pipe holds before the child reads', async () => {
+    const text = (n: number) => fc.string({ unit: 'binary', minLength: n, maxLength: n });
+    const sizes = fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 100_000, max: 300_000 }), fc.constant(1 << 20));
+    await fc.assert(
+      fc.asyncProperty(
+        sizes.chain((n) => text(Math.min(n, 64)).map((seed) => ({ n, seed }))),
+        async ({ n, seed }) => {
+          // Any Unicode text, written as UTF-8: `seed` repeated to about `n` characters.
+          const input = seed.length === 0 ? '' : seed.repeat(Math.ceil(n / seed.length));
+          expect((await echoed(input)).equals(Buffer.from(input, 'utf8'))).toBe(true);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe.runIf(both)('the native spawner writes the input before the child starts', () => {
+  const spec = (input: Uint8Array): LaunchSpec => ({ file: '/bin/sh', args: ['-c', 'exec cat'], cwd: dir, env: {}, input, stdout: true, stderr: false });
+
+  it('leaves no pipe to write when the input fits, and the rest of a longer one to write', async () => {
+    forceSpawner('native');
+    for (const [size, left] of [
+      [0, false],
+      [10_000, false],
+      [4 << 20, true],
+    ] as const) {
+      const launched = await launch(spec(Buffer.alloc(size, 0x61)));
+      if (!launched.ok) throw new Error(launched.code);
+      const { child } = launched;
+      expect(child.stdin !== null, `${size} bytes`).toBe(left);
+      let got = 0;
+      child.stdout?.on('data', (c: Uint8Array) => (got += c.length));
+      await new Promise((resolve) => child.stdout?.once('close', resolve));
+      expect(got, `${size} bytes`).toBe(size);
+      expect(await child.exit).toEqual({ code: 0, signal: null });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { spawn as spawnChild } from 'node:child_process';
 import { isMainThread } from 'node:worker_threads';
 import { launchNative, nativeSpawner } from './native.js';
+import { writeInput } from './write-input.js';
 import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
 
 export type { ExitStatus, Launched, LaunchResult, LaunchSpec } from './types.js';
@@ -48,7 +49,7 @@ export async function launch(spec: LaunchSpec): Promise<LaunchResult> {
 }
 
 async function launchWithChildProcess(spec: LaunchSpec): Promise<LaunchResult> {
-  const stdio = [spec.stdin, spec.stdout, spec.stderr].map((piped) => (piped ? 'pipe' : 'ignore')) as ('pipe' | 'ignore')[];
+  const stdio = [spec.input !== null, spec.stdout, spec.stderr].map((piped) => (piped ? 'pipe' : 'ignore')) as ('pipe' | 'ignore')[];
   let child: ReturnType<typeof spawnChild>;
   try {
     child = spawnChild(spec.file, spec.args, {
@@ -67,6 +68,7 @@ async function launchWithChildProcess(spec: LaunchSpec): Promise<LaunchResult> {
     return { ok: false, code };
   }
   child.on('error', () => {});
+  if (child.stdin) writeInput(child.stdin, spec.input ?? new Uint8Array());
   const exit = new Promise<ExitStatus>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { ok: true, child: { pid: child.pid, stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, exit } };
 }

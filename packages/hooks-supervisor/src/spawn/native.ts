@@ -4,6 +4,7 @@ import { Socket } from 'node:net';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
+import { writeInput } from './write-input.js';
 
 /**
  * codewhale-spawn: `posix_spawn` through Node-API (src/native/spawn.c). Node-API is
@@ -21,7 +22,7 @@ import type { ExitStatus, LaunchResult, LaunchSpec } from './types.js';
 
 /** The module's two functions (their contract is in src/native/spawn.c). */
 interface NativeModule {
-  spawnAsync(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number): Promise<number[]>;
+  spawnAsync(file: string, args: string, env: string, cwd: string, stdinFd: number, pipes: number, input?: Uint8Array): Promise<number[]>;
   reap(pid: number): number;
 }
 
@@ -132,18 +133,26 @@ export async function launchNative(spec: LaunchSpec): Promise<LaunchResult | nul
     process.on('SIGCHLD', reapExited);
     listening = true;
   }
-  const pipes = (spec.stdout ? 1 : 0) | (spec.stderr ? 2 : 0) | (spec.stdin ? 4 : 0);
-  const [pid, outFd, errFd, inFd] = await m.spawnAsync(spec.file, argv.join('\0'), env.join('\0'), spec.cwd, -1, pipes);
+  const pipes = (spec.stdout ? 1 : 0) | (spec.stderr ? 2 : 0) | (spec.input !== null ? 4 : 0);
+  // The module writes what the pipe takes of the input before the child starts, so the child
+  // finds it there at once; only a longer input leaves a rest (from `written` on) to write here.
+  const input = spec.input === null ? undefined : Buffer.from(spec.input.buffer, spec.input.byteOffset, spec.input.byteLength);
+  const [pid, outFd, errFd, inFd, written = 0] = await m.spawnAsync(spec.file, argv.join('\0'), env.join('\0'), spec.cwd, -1, pipes, input);
   if (pid === undefined || pid < 0) return { ok: false, code: errnoCode(-(pid ?? -1)) };
   const exit = new Promise<ExitStatus>((resolve) => running.set(pid, resolve));
   keepAlive ??= setInterval(reapExited, POLL_MS);
   // The child may have exited, and its SIGCHLD been handled, before it was known here.
   reapExited();
+  let stdin: Socket | null = null;
+  if (inFd !== undefined && inFd >= 0) {
+    stdin = new Socket({ fd: inFd, readable: false, writable: true });
+    writeInput(stdin, (input ?? Buffer.alloc(0)).subarray(written));
+  }
   return {
     ok: true,
     child: {
       pid,
-      stdin: inFd !== undefined && inFd >= 0 ? new Socket({ fd: inFd, readable: false, writable: true }) : null,
+      stdin,
       stdout: outFd !== undefined && outFd >= 0 ? new Socket({ fd: outFd, readable: true, writable: false }) : null,
       stderr: errFd !== undefined && errFd >= 0 ? new Socket({ fd: errFd, readable: true, writable: false }) : null,
       exit,

@@ -65,10 +65,11 @@ export type ProcessResult =
  * capture its output into the sinks (reading on to the end, so a flood never blocks it), and
  * end it in one of two ways:
  * - it exits: whatever it left in its group gets SIGTERM, then SIGKILL after the grace (so a
- *   `cmd &` does not outlive it), and its pipes get `drainMs` to close;
+ *   `cmd &` does not outlive it), and its pipes get `drainMs` to close; a group already empty
+ *   is left alone (no process can join a group that has none);
  * - the timeout or the signal comes first: the group gets SIGTERM, then SIGKILL after the
  *   grace, the exit is waited for at most `graceMs + reapMs`, and the pipes get `shutdownMs`.
- * Either way the group gets a last SIGKILL, and on Linux the processes still in its session
+ * Either way a group still there gets a last SIGKILL, and on Linux the processes still in its session
  * are swept (session-sweep.ts). A process that escapes with `setsid` is beyond all of this.
  */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
@@ -78,7 +79,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     args: spec.args,
     cwd: spec.cwd,
     env: spec.env,
-    stdin: spec.input !== null,
+    input: spec.input === null ? null : Buffer.from(spec.input),
     stdout: spec.stdout !== null,
     stderr: spec.stderr !== null,
     ...(spec.verbatim ? { verbatim: true } : {}),
@@ -90,10 +91,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   markSessionActive(pid);
   spec.onSpawn?.(pid);
 
-  if (child.stdin) {
-    child.stdin.on('error', () => {});
-    child.stdin.end(spec.input ?? '');
-  }
   const streams: Readable[] = [];
   const closed: Promise<void>[] = [];
   for (const [stream, sink] of [
@@ -142,11 +139,12 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     return { kind: 'stopped', by: first, exit };
   }
 
-  signalProcessGroup(pid, 'SIGTERM');
-  const killTimer = setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), spec.graceMs);
+  // A group with no process left in it (the usual case) can never gain one: nothing to kill later.
+  const lingering = signalProcessGroup(pid, 'SIGTERM');
+  const killTimer = lingering ? setTimeout(() => signalProcessGroup(pid, 'SIGKILL'), spec.graceMs) : undefined;
   const complete = await drain(closed, streams, spec.drainMs);
   clearTimeout(killTimer);
-  signalProcessGroup(pid, 'SIGKILL');
+  if (lingering) signalProcessGroup(pid, 'SIGKILL');
   child.stdin?.destroy();
   untrackProcessGroup(pid);
   scheduleSessionSweep(pid);

@@ -12,8 +12,13 @@ export interface LaunchSpec {
   readonly args: readonly string[];
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
-  /** Which standard streams are pipes to this process; the others are `/dev/null`. */
-  readonly stdin: boolean;
+  /**
+   * What the process reads on its stdin, a pipe that is closed after it (the process then
+   * reads end of file); `null`: stdin is `/dev/null`. The launcher writes it without blocking:
+   * a process that never reads its stdin is not waited for.
+   */
+  readonly input: Uint8Array | null;
+  /** Whether stdout and stderr are pipes to this process; otherwise `/dev/null`. */
   readonly stdout: boolean;
   readonly stderr: boolean;
   /** Windows only: pass the arguments unquoted (`cmd /C`). */
@@ -29,6 +34,7 @@ export interface ExitStatus {
 /** A started process: its pid (= its process group's id), its pipes, and its exit. */
 export interface Launched {
   readonly pid: number;
+  /** The stdin pipe while input is still being written to it (destroy it to drop the rest); null when there is none left to write. */
   readonly stdin: Writable | null;
   readonly stdout: Readable | null;
   readonly stderr: Readable | null;

@@ -9,8 +9,15 @@ import { isIP } from 'node:net';
  * with a token it found on disk or in an ancestor's environment.
  *
  * Linux only: the client's socket is found in `/proc/net/tcp{,6}` (its local end is our
- * connection's remote end), its inode is matched against every process's `/proc/<pid>/fd`,
- * and each owner's ancestry is walked through `/proc/<pid>/stat`.
+ * connection's remote end), which also gives the user that owns it: another user's socket is
+ * refused. Then only the server's own process and its descendants (found through
+ * `/proc/<pid>/task/<tid>/children`) are searched for the socket's inode among their
+ * `/proc/<pid>/fd`: the question is only whether a descendant holds it, and a search of every
+ * process on the machine would cost a blocked event loop per new connection. A socket the
+ * server's own process holds is the server's, even while a child it is starting holds a copy.
+ * A descendant whose descriptors cannot be read fails the check closed. Where the kernel has no
+ * `children` files, every process's descriptors are searched and each owner's ancestry is
+ * walked through `/proc/<pid>/stat`.
  */
 export type PeerVerdict =
   /** A process outside this server's process tree (or the server itself), or another machine. */
@@ -77,13 +84,22 @@ export function procNetAddress(address: string, port: number): { table: 'tcp' | 
   return { table: 'tcp6', text: `${words}:${portHex}` };
 }
 
-/** The inode of the socket whose local end is `local` and remote end is `remote`, from a `/proc/net/tcp*` table's text. */
-export function socketInode(table: string, local: string, remote: string): number | null {
-  for (const line of table.split('\n')) {
-    const f = line.trim().split(/\s+/);
+/** The inode and owning uid of the socket whose local end is `local` and remote end is `remote`, from a `/proc/net/tcp*` table's text. */
+export function socketEntry(table: string, local: string, remote: string): { readonly inode: number; readonly uid: number } | null {
+  // The table has a line per socket of the namespace (thousands on a busy machine): find the
+  // one line by its two addresses, then split only that.
+  const key = ` ${local} ${remote} `;
+  for (let at = table.indexOf(key); at >= 0; at = table.indexOf(key, at + 1)) {
+    const start = table.lastIndexOf('\n', at) + 1;
+    const end = table.indexOf('\n', at);
+    const f = table
+      .slice(start, end < 0 ? undefined : end)
+      .trim()
+      .split(/\s+/);
     if (f.length < 10 || f[1] !== local || f[2] !== remote) continue;
     const inode = Number(f[9]);
-    return Number.isInteger(inode) && inode > 0 ? inode : null;
+    const uid = Number(f[7]);
+    return Number.isInteger(inode) && inode > 0 && Number.isInteger(uid) ? { inode, uid } : null;
   }
   return null;
 }
@@ -113,29 +129,74 @@ function isDescendantOf(pid: number, ancestor: number): boolean {
   return false;
 }
 
-function ownersOf(inode: number): number[] {
+/**
+ * Whether process `pid` holds the socket with this inode: true, false (also when the process
+ * is gone), or null when its descriptors cannot be read (another user's process).
+ */
+function holds(pid: number, inode: number): boolean | null {
   const target = `socket:[${inode}]`;
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? false : null;
+  }
+  for (const fd of fds) {
+    try {
+      if (readlinkSync(`/proc/${pid}/fd/${fd}`) === target) return true;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return false;
+}
+
+let searchEveryone = false;
+
+/** Tests: search every process's descriptors, as where the kernel has no `children` files (`false`: the usual way). */
+export function forceFullPeerSearch(on: boolean): void {
+  searchEveryone = on;
+}
+
+/** Every live descendant of `root`, from the kernel's `children` files; null where there are none (no CONFIG_PROC_CHILDREN). */
+function descendantsOf(root: number): number[] | null {
+  if (searchEveryone) return null;
+  const found: number[] = [];
+  const queue = [root];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      if (pid === root) return null;
+      continue; // exited meanwhile
+    }
+    for (const tid of tasks) {
+      let children: string;
+      try {
+        children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1');
+      } catch {
+        if (pid === root) return null;
+        continue;
+      }
+      for (const c of children.split(' ')) {
+        const child = Number(c);
+        if (c !== '' && Number.isInteger(child) && child > 0 && !found.includes(child)) {
+          found.push(child);
+          queue.push(child);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Every process of this user that holds the socket: the search when there are no `children` files. */
+function ownersOf(inode: number): number[] {
   const owners: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue; // gone, or another user's
-    }
-    for (const fd of fds) {
-      let link: string;
-      try {
-        link = readlinkSync(`/proc/${entry}/fd/${fd}`);
-      } catch {
-        continue;
-      }
-      if (link === target) {
-        owners.push(Number(entry));
-        break;
-      }
-    }
+    if (holds(Number(entry), inode) === true) owners.push(Number(entry));
   }
   return owners;
 }
@@ -154,13 +215,28 @@ export function peerVerdict(ends: ConnectionEnds, serverPid = process.pid): Peer
   const local = ends.localAddress.replace(/^::ffff:(?=\d+\.)/, '');
   const client = procNetAddress(remote, ends.remotePort);
   const server = procNetAddress(local, ends.localPort);
-  const inode = client.table === server.table ? socketInode(readOr(`/proc/net/${client.table}`), client.text, server.text) : null;
-  if (inode === null) {
+  const entry = client.table === server.table ? socketEntry(readOr(`/proc/net/${client.table}`), client.text, server.text) : null;
+  if (entry === null) {
     if (!isThisMachine(remote)) return { kind: 'outside', pids: [] };
     return { kind: 'unknown', reason: 'the client socket is not in this network namespace' };
   }
+  if (typeof process.getuid === 'function' && entry.uid !== process.getuid()) return { kind: 'unknown', reason: 'another user owns the client socket' };
+  const { inode } = entry;
+  // The server's own process holds the client socket (an embedder's client, or a test): a child
+  // started meanwhile has a copy of every descriptor until its exec, which makes it an owner too
+  // for that moment. That copy is inherited, not a connection of its own: the client is the server.
+  if (holds(serverPid, inode) === true) return { kind: 'outside', pids: [serverPid] };
+  const descendants = descendantsOf(serverPid);
+  if (descendants !== null) {
+    for (const pid of descendants) {
+      const held = holds(pid, inode);
+      if (held === null) return { kind: 'unknown', reason: `the descriptors of process ${pid}, started by this server, cannot be read` };
+      if (held) return { kind: 'descendant', pid };
+    }
+    return { kind: 'outside', pids: [] };
+  }
   const owners = ownersOf(inode);
   if (owners.length === 0) return { kind: 'unknown', reason: 'no process of this user owns the client socket' };
-  for (const pid of owners) if (pid !== serverPid && isDescendantOf(pid, serverPid)) return { kind: 'descendant', pid };
+  for (const pid of owners) if (isDescendantOf(pid, serverPid)) return { kind: 'descendant', pid };
   return { kind: 'outside', pids: owners };
 }

@@ -40,32 +40,38 @@ export class EventHub {
   publish(events: readonly StoredEvent[]): void {
     for (const e of events) {
       const subs = this.#byThread.get(e.threadId);
-      if (!subs) continue;
-      for (const s of [...subs]) s(e);
+      if (subs) for (const s of [...subs]) s(e);
+      for (const s of [...this.#everything]) s(e);
     }
   }
 
-  /** Subscribe to one thread; the returned function unsubscribes (idempotent). */
-  subscribe(threadId: string, subscriber: EventSubscriber): () => void {
-    let subs = this.#byThread.get(threadId);
+  readonly #everything = new Set<EventSubscriber>();
+
+  /** Subscribe to one thread (`null`: every thread); the returned function unsubscribes (idempotent). */
+  subscribe(threadId: string | null, subscriber: EventSubscriber): () => void {
+    let subs = threadId === null ? this.#everything : this.#byThread.get(threadId);
     if (!subs) {
       subs = new Set();
-      this.#byThread.set(threadId, subs);
+      this.#byThread.set(threadId!, subs);
     }
     subs.add(subscriber);
     let done = false;
     return () => {
       if (done) return;
       done = true;
+      if (threadId === null) {
+        this.#everything.delete(subscriber);
+        return;
+      }
       const set = this.#byThread.get(threadId);
       set?.delete(subscriber);
       if (set && set.size === 0) this.#byThread.delete(threadId);
     };
   }
 
-  /** Live subscribers (all threads): what a disconnect must release. */
+  /** Live subscribers (all threads and the global stream): what a disconnect must release. */
   subscriberCount(): number {
-    let n = 0;
+    let n = this.#everything.size;
     for (const s of this.#byThread.values()) n += s.size;
     return n;
   }

@@ -17,7 +17,7 @@ export interface SseOptions {
 export const openStreams = { count: 0 };
 
 /**
- * One thread's events as SSE: `server.connected`, then (when the cursor is older than what is
+ * One thread's events (`threadId` null: every thread's) as SSE: `server.connected`, then (when the cursor is older than what is
  * kept) one `stale_cursor`, then every stored event after the cursor, then live events — with
  * no gap and no repeat, because the subscription starts before the replay and live events at or
  * below the last replayed seq are dropped. Every event carries `id: <seq>`.
@@ -26,7 +26,7 @@ export const openStreams = { count: 0 };
  * stream's abort, so a client that goes away releases its subscription and timer even when
  * one of the two never fires.
  */
-export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub: EventHub }, threadId: string, cursor: number, options: SseOptions = {}): Response {
+export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub: EventHub }, threadId: string | null, cursor: number, options: SseOptions = {}): Response {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const maxQueued = options.maxQueued ?? 10_000;
   const page = options.replayPage ?? 500;
@@ -65,15 +65,22 @@ export function streamThreadEvents(c: Context, deps: { store: RuntimeStore; hub:
     let ended!: () => void;
     const unhold = deps.hub.holdStream(notify, new Promise<void>((r) => (ended = r)));
     try {
-      const thread = deps.store.getThread(threadId);
+      const pruned = threadId === null ? deps.store.prunedThroughSeq() : (deps.store.getThread(threadId)?.prunedThroughSeq ?? 0);
       await stream.writeSSE({ event: 'server.connected', data: JSON.stringify({ thread_id: threadId, head_seq: deps.store.headSeq(), cursor }) });
       let last = cursor;
-      if (thread && cursor < thread.prunedThroughSeq) {
+      if (cursor < pruned) {
         await stream.writeSSE({
           event: 'stale_cursor',
-          data: JSON.stringify({ thread_id: threadId, cursor, oldest_available_after: thread.prunedThroughSeq, hint: 're-read the thread and its items, then follow from the next event' }),
+          data: JSON.stringify({
+            thread_id: threadId,
+            cursor,
+            oldest_available_after: pruned,
+            hint: threadId === null ? 're-read the threads you follow, then follow from the next event' : 're-read the thread and its items, then follow from the next event',
+          }),
         });
-        last = thread.prunedThroughSeq;
+        // One thread's log is complete after its pruned seq; the global log may still hold
+        // other threads' events between the cursor and it, so it goes on from the cursor.
+        if (threadId !== null) last = pruned;
       }
       heartbeat = setInterval(() => {
         if (!closed) void stream.write(': heartbeat\n\n');

@@ -66,12 +66,15 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly issues: readonly ApiIssue[];
   readonly headers: Readonly<Record<string, string>>;
-  constructor(code: ApiErrorCode, message: string, options: { issues?: readonly ApiIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  /** For a cursor ahead of the event log: the newest seq there is. */
+  readonly headSeq: number | null;
+  constructor(code: ApiErrorCode, message: string, options: { issues?: readonly ApiIssue[]; headers?: Record<string, string>; headSeq?: number; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
     this.issues = options.issues ?? [];
     this.headers = options.headers ?? {};
+    this.headSeq = options.headSeq ?? null;
   }
   get status(): number {
     return STATUS_OF[this.code];
@@ -80,6 +83,8 @@ export class ApiError extends Error {
     return e instanceof ApiError;
   }
   toJSON(): Record<string, unknown> {
-    return { error: { code: this.code, message: this.message, ...(this.issues.length > 0 ? { issues: this.issues } : {}) } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.issues.length > 0 ? { issues: this.issues } : {}), ...(this.headSeq !== null ? { head_seq: this.headSeq } : {}) },
+    };
   }
 }

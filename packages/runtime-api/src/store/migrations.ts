@@ -89,6 +89,27 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX items_by_turn ON items(turn_id, ordinal);
   CREATE INDEX events_by_time ON events(created_at);
   `,
+  // 3: archived threads, the hook that asked for an approval (its name and reason), and
+  // questions the model asks a person (request_user_input), answered over HTTP.
+  `
+  ALTER TABLE threads ADD COLUMN archived_at TEXT;
+  ALTER TABLE approvals ADD COLUMN hook_name TEXT;
+  ALTER TABLE approvals ADD COLUMN hook_reason TEXT;
+  CREATE INDEX approvals_by_thread ON approvals(thread_id);
+  CREATE TABLE user_inputs (
+    id TEXT PRIMARY KEY,
+    thread_id TEXT NOT NULL REFERENCES threads(id),
+    turn_id TEXT NOT NULL,
+    item_id TEXT,
+    questions TEXT NOT NULL,
+    status TEXT NOT NULL,
+    answers TEXT,
+    requested_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    answered_at TEXT
+  );
+  CREATE INDEX user_inputs_by_thread ON user_inputs(thread_id, status);
+  `,
 ];
 
 /** The schema version this build writes. */

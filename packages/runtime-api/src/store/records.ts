@@ -18,6 +18,8 @@ export interface ThreadRecord {
   readonly conversation: unknown;
   /** Events of this thread up to this seq were pruned. */
   readonly prunedThroughSeq: number;
+  /** When the thread was archived (hidden from the default list), or `null`. */
+  readonly archivedAt: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -62,12 +64,42 @@ export interface ApprovalRecord {
   /** `posture` or `hook`. */
   readonly reason: string;
   readonly summary: string;
+  /** `reason: hook`: the `tool_call_before` hook that asked (its name) and its reason. */
+  readonly hookName: string | null;
+  readonly hookReason: string | null;
   readonly status: ApprovalStatus;
   readonly decision: 'allow' | 'deny' | null;
   readonly remember: boolean;
   readonly requestedAt: string;
   readonly expiresAt: string;
   readonly decidedAt: string | null;
+}
+
+export type UserInputStatus = 'pending' | 'answered' | 'expired';
+
+/** One question of a `request_user_input` call, as the engine asks it. */
+export interface UserInputQuestionRecord {
+  readonly id: string;
+  readonly header: string;
+  readonly question: string;
+  readonly options: readonly { readonly label: string; readonly description?: string }[];
+  readonly allowFreeText: boolean;
+  readonly multiSelect: boolean;
+}
+
+/** Questions the model asked a person (`request_user_input`), answered by any client. */
+export interface UserInputRecord {
+  readonly id: string;
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly itemId: string | null;
+  readonly questions: readonly UserInputQuestionRecord[];
+  readonly status: UserInputStatus;
+  /** Answers keyed by question id: one label (or free text), or several for a multi-select question. */
+  readonly answers: Readonly<Record<string, string | readonly string[]>> | null;
+  readonly requestedAt: string;
+  readonly expiresAt: string;
+  readonly answeredAt: string | null;
 }
 
 /** One row of the event log. */

@@ -3,8 +3,22 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { formatTimestamp } from '@codewhale/hooks-payloads';
+import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import type { ApprovalRecord, ApprovalStatus, ItemKind, ItemRecord, ItemStatus, StoredEvent, ThreadRecord, TurnRecord, TurnStatus } from './records.js';
+import type {
+  ApprovalRecord,
+  ApprovalStatus,
+  ItemKind,
+  ItemRecord,
+  ItemStatus,
+  StoredEvent,
+  ThreadRecord,
+  TurnRecord,
+  TurnStatus,
+  UserInputQuestionRecord,
+  UserInputRecord,
+  UserInputStatus,
+} from './records.js';
 
 /** `FULL` fsyncs the write-ahead log on every commit; `NORMAL` only at checkpoints. */
 export type SyncLevel = 'FULL' | 'NORMAL';
@@ -18,7 +32,7 @@ export interface RuntimeStoreOptions {
 
 /** Why a store could not be opened. */
 export class StoreError extends Error {
-  readonly code: 'newer_schema' | 'open_failed';
+  readonly code: 'newer_schema' | 'open_failed' | 'corrupt';
   constructor(code: StoreError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreError';
@@ -27,6 +41,29 @@ export class StoreError extends Error {
   static isInstance(e: unknown): e is StoreError {
     return e instanceof StoreError;
   }
+}
+
+/** SQLite's codes for a file that is not a database, or one whose pages are damaged. */
+const CORRUPT_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/** True for an error that says the database file is damaged. */
+export function isCorruption(e: unknown): boolean {
+  return typeof (e as { code?: unknown })?.code === 'string' && CORRUPT_CODES.test((e as { code: string }).code);
+}
+
+/**
+ * The error for a damaged database file: which file, what SQLite said, and what to do. Nothing
+ * is repaired or replaced automatically: the file may be the only copy of the threads.
+ */
+export function corruptDatabaseError(path: string, cause: unknown): StoreError {
+  const files = [path, `${path}-wal`, `${path}-shm`].join(' ');
+  return new StoreError(
+    'corrupt',
+    `the runtime database ${path} is damaged (${(cause as Error).message}). Nothing was changed. ` +
+      `To keep its threads, stop every codewhale serve on this home and try \`sqlite3 ${path} .recover | sqlite3 ${path}.recovered\`, then move ${path}.recovered into its place; ` +
+      `to start afresh, move the files aside (${files}): the next start creates an empty database.`,
+    { cause },
+  );
 }
 
 /** Who settled an approval. */
@@ -94,6 +131,7 @@ function threadFrom(r: Row): ThreadRecord {
     activeTurnId: (r.active_turn_id as string | null) ?? null,
     conversation: parse(r.conversation),
     prunedThroughSeq: Number(r.pruned_through_seq),
+    archivedAt: (r.archived_at as string | null) ?? null,
     createdAt: r.created_at as string,
     updatedAt: r.updated_at as string,
   };
@@ -141,12 +179,29 @@ function approvalFrom(r: Row): ApprovalRecord {
     tool: r.tool as string,
     reason: r.reason as string,
     summary: r.summary as string,
+    hookName: (r.hook_name as string | null) ?? null,
+    hookReason: (r.hook_reason as string | null) ?? null,
     status: r.status as ApprovalStatus,
     decision: (r.decision as 'allow' | 'deny' | null) ?? null,
     remember: Number(r.remember) === 1,
     requestedAt: r.requested_at as string,
     expiresAt: r.expires_at as string,
     decidedAt: (r.decided_at as string | null) ?? null,
+  };
+}
+
+function userInputFrom(r: Row): UserInputRecord {
+  return {
+    id: r.id as string,
+    threadId: r.thread_id as string,
+    turnId: r.turn_id as string,
+    itemId: (r.item_id as string | null) ?? null,
+    questions: parse(r.questions) as UserInputQuestionRecord[],
+    status: r.status as UserInputStatus,
+    answers: parse(r.answers) as UserInputRecord['answers'],
+    requestedAt: r.requested_at as string,
+    expiresAt: r.expires_at as string,
+    answeredAt: (r.answered_at as string | null) ?? null,
   };
 }
 
@@ -160,6 +215,19 @@ function eventFrom(r: Row): StoredEvent {
     payload: parse(r.payload) as Record<string, unknown>,
     createdAt: r.created_at as string,
   };
+}
+
+/** One page of a list: the rows and the key to continue after (`null` on the last page). */
+export interface Page<T> {
+  readonly rows: T[];
+  readonly next: number | null;
+}
+
+/** `limit + 1` rows asked for: the extra one only says there is another page. */
+function page<T>(rows: Row[], limit: number, from: (r: Row) => T): Page<T> {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  return { rows: kept.map(from), next: more ? Number(kept[kept.length - 1]!._key) : null };
 }
 
 /** What a state change appends besides its rows. */
@@ -196,6 +264,7 @@ export class RuntimeStore {
       if (path !== ':memory:') privateFiles(path);
       db = new Database(path);
     } catch (e) {
+      if (isCorruption(e)) throw corruptDatabaseError(path, e);
       throw new StoreError('open_failed', `cannot open the runtime database ${path}: ${(e as Error).message}`, { cause: e });
     }
     try {
@@ -208,7 +277,7 @@ export class RuntimeStore {
       migrate(db, path);
     } catch (e) {
       db.close();
-      throw e;
+      throw isCorruption(e) ? corruptDatabaseError(path, e) : e;
     }
     return new RuntimeStore(db, options);
   }
@@ -288,6 +357,51 @@ export class RuntimeStore {
     return (this.#stmt('SELECT * FROM threads ORDER BY created_at DESC, id').all() as Row[]).map(threadFrom);
   }
 
+  /**
+   * One page of threads, newest first (`archived`: the archived ones, else the others). Keyset
+   * pagination on the row id: a thread created or deleted between two pages moves no other
+   * thread across the page boundary, so nothing is skipped or repeated.
+   */
+  threadsPage(options: { after: number | null; limit: number; archived: boolean }): Page<ThreadRecord> {
+    const rows = this.#stmt(`SELECT rowid AS _key, * FROM threads WHERE (archived_at IS NOT NULL) = ? AND (? IS NULL OR rowid < ?) ORDER BY rowid DESC LIMIT ?`).all(
+      options.archived ? 1 : 0,
+      options.after,
+      options.after,
+      options.limit + 1,
+    ) as Row[];
+    return page(rows, options.limit, threadFrom);
+  }
+
+  /** Archive (hide from the default list) or unarchive an idle thread (`thread.archived` / `thread.unarchived`). */
+  setArchived(id: string, archived: boolean): ThreadRecord | 'not_found' | 'busy' {
+    return this.#change((emit, at) => {
+      const t = this.getThread(id);
+      if (!t) return 'not_found' as const;
+      if (t.activeTurnId !== null) return 'busy' as const;
+      if ((t.archivedAt !== null) === archived) return t;
+      this.#stmt('UPDATE threads SET archived_at = ?, updated_at = ? WHERE id = ?').run(archived ? at : null, at, id);
+      const thread = this.getThread(id)!;
+      emit({ threadId: id, turnId: null, itemId: null, event: archived ? 'thread.archived' : 'thread.unarchived', payload: { thread: threadPayload(thread) } });
+      return thread;
+    }).value;
+  }
+
+  /**
+   * Delete an idle thread and everything of it (turns, items, approvals, questions, its
+   * conversation and its events), leaving one `thread.deleted` event so every client hears of it.
+   */
+  deleteThread(id: string): 'deleted' | 'not_found' | 'busy' {
+    return this.#change((emit) => {
+      const t = this.getThread(id);
+      if (!t) return 'not_found' as const;
+      if (t.activeTurnId !== null) return 'busy' as const;
+      for (const table of ['events', 'conversation_log', 'user_inputs', 'approvals', 'items', 'turns']) this.#stmt(`DELETE FROM ${table} WHERE thread_id = ?`).run(id);
+      this.#stmt('DELETE FROM threads WHERE id = ?').run(id);
+      emit({ threadId: id, turnId: null, itemId: null, event: 'thread.deleted', payload: { thread_id: id } });
+      return 'deleted' as const;
+    }).value;
+  }
+
   /** Remember the session id a thread's session minted (kept across restarts). */
   setThreadSession(id: string, sessionId: string | null): void {
     this.#stmt('UPDATE threads SET session_id = ?, updated_at = ? WHERE id = ?').run(sessionId, this.#time(), id);
@@ -327,6 +441,12 @@ export class RuntimeStore {
     return (this.#stmt('SELECT * FROM turns WHERE thread_id = ? ORDER BY created_at, rowid').all(threadId) as Row[]).map(turnFrom);
   }
 
+  /** One page of a thread's turns, oldest first. */
+  turnsPage(threadId: string, options: { after: number | null; limit: number }): Page<TurnRecord> {
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM turns WHERE thread_id = ? AND rowid > ? ORDER BY rowid LIMIT ?').all(threadId, options.after ?? 0, options.limit + 1) as Row[];
+    return page(rows, options.limit, turnFrom);
+  }
+
   /**
    * End a turn: its status, the thread's stored conversation (to resume after a restart), and
    * `turn.completed`; still-open items of the turn end as `interrupted`/`failed`.
@@ -343,6 +463,7 @@ export class RuntimeStore {
         .run(fields.status, fields.error, fields.errorCategory, json(fields.usage), at, turnId);
       this.#closeOpenItems(turn.threadId, turnId, fields.status === 'completed' ? 'completed' : 'interrupted', at, emit);
       this.#expireTurnApprovals(turnId, at, emit, 'turn_ended');
+      this.#expireTurnUserInputs(turnId, at, emit, 'turn_ended');
       const sets = ['status = ?', 'active_turn_id = NULL', 'updated_at = ?'];
       const args: unknown[] = ['idle', at];
       if (fields.conversation !== undefined) {
@@ -469,6 +590,12 @@ export class RuntimeStore {
     return r ? itemFrom(r) : null;
   }
 
+  /** One page of a thread's items, oldest first. */
+  itemsPage(threadId: string, options: { after: number | null; limit: number }): Page<ItemRecord> {
+    const rows = this.#stmt('SELECT ordinal AS _key, * FROM items WHERE thread_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?').all(threadId, options.after ?? 0, options.limit + 1) as Row[];
+    return page(rows, options.limit, itemFrom);
+  }
+
   listItems(threadId: string, turnId?: string): ItemRecord[] {
     const rows = turnId
       ? this.#stmt('SELECT * FROM items WHERE thread_id = ? AND turn_id = ? ORDER BY ordinal').all(threadId, turnId)
@@ -487,13 +614,23 @@ export class RuntimeStore {
   // ---- approvals ----
 
   /** A durable pending approval (`approval.required`). */
-  createApproval(fields: { threadId: string; turnId: string; itemId: string | null; tool: string; reason: string; summary: string; timeoutMs: number }): ApprovalRecord {
+  createApproval(fields: {
+    threadId: string;
+    turnId: string;
+    itemId: string | null;
+    tool: string;
+    reason: string;
+    summary: string;
+    hookName?: string | null;
+    hookReason?: string | null;
+    timeoutMs: number;
+  }): ApprovalRecord {
     const id = newId('appr');
     return this.#change((emit, at) => {
       const expires = formatTimestamp(this.#now() + fields.timeoutMs);
       this.#db
-        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, 'pending', at, expires);
+        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, hook_name, hook_reason, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, fields.hookName ?? null, fields.hookReason ?? null, 'pending', at, expires);
       const approval = this.getApproval(id)!;
       emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'approval.required', payload: { approval: approvalPayload(approval) } });
       return approval;
@@ -503,6 +640,19 @@ export class RuntimeStore {
   getApproval(id: string): ApprovalRecord | null {
     const r = this.#stmt('SELECT * FROM approvals WHERE id = ?').get(id) as Row | undefined;
     return r ? approvalFrom(r) : null;
+  }
+
+  /** One page of approvals across threads (or of one), oldest first, optionally of one status. */
+  approvalsPage(options: { after: number | null; limit: number; status?: ApprovalStatus; threadId?: string }): Page<ApprovalRecord> {
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM approvals WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?').all(
+      options.after ?? 0,
+      options.status ?? null,
+      options.status ?? null,
+      options.threadId ?? null,
+      options.threadId ?? null,
+      options.limit + 1,
+    ) as Row[];
+    return page(rows, options.limit, approvalFrom);
   }
 
   pendingApprovals(threadId?: string): ApprovalRecord[] {
@@ -540,6 +690,83 @@ export class RuntimeStore {
     }).value;
   }
 
+  // ---- questions (request_user_input) ----
+
+  /** Durable pending questions (`user_input.required`). */
+  createUserInput(fields: { threadId: string; turnId: string; itemId: string | null; questions: readonly UserInputQuestionRecord[]; timeoutMs: number }): UserInputRecord {
+    const id = newId('uin');
+    return this.#change((emit, at) => {
+      this.#stmt('INSERT INTO user_inputs (id, thread_id, turn_id, item_id, questions, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        fields.threadId,
+        fields.turnId,
+        fields.itemId,
+        JSON.stringify(fields.questions),
+        'pending',
+        at,
+        formatTimestamp(this.#now() + fields.timeoutMs),
+      );
+      const input = this.getUserInput(id)!;
+      emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'user_input.required', payload: { user_input: userInputPayload(input) } });
+      return input;
+    }).value;
+  }
+
+  getUserInput(id: string): UserInputRecord | null {
+    const r = this.#stmt('SELECT * FROM user_inputs WHERE id = ?').get(id) as Row | undefined;
+    return r ? userInputFrom(r) : null;
+  }
+
+  /** One page of questions across threads (or of one), oldest first, optionally of one status. */
+  userInputsPage(options: { after: number | null; limit: number; status?: UserInputStatus; threadId?: string }): Page<UserInputRecord> {
+    const rows = this.#stmt('SELECT rowid AS _key, * FROM user_inputs WHERE rowid > ? AND (? IS NULL OR status = ?) AND (? IS NULL OR thread_id = ?) ORDER BY rowid LIMIT ?').all(
+      options.after ?? 0,
+      options.status ?? null,
+      options.status ?? null,
+      options.threadId ?? null,
+      options.threadId ?? null,
+      options.limit + 1,
+    ) as Row[];
+    return page(rows, options.limit, userInputFrom);
+  }
+
+  /**
+   * Settle pending questions: a client's answers (`user_input.answered`), or nobody's
+   * (`user_input.timeout`: expired, or the turn ended first). Anything but pending changes nothing.
+   */
+  settleUserInput(
+    id: string,
+    outcome: { answers: UserInputRecord['answers'] } | { expired: 'expired' | 'turn_ended' },
+  ): { ok: true; input: UserInputRecord } | { ok: false; reason: 'not_found' | 'already_settled'; input: UserInputRecord | null } {
+    return this.#change((emit, at) => {
+      const current = this.getUserInput(id);
+      if (!current) return { ok: false as const, reason: 'not_found' as const, input: null };
+      if (current.status !== 'pending') return { ok: false as const, reason: 'already_settled' as const, input: current };
+      const answered = 'answers' in outcome;
+      this.#stmt('UPDATE user_inputs SET status = ?, answers = ?, answered_at = ? WHERE id = ?').run(answered ? 'answered' : 'expired', answered ? json(outcome.answers) : null, at, id);
+      const input = this.getUserInput(id)!;
+      emit({
+        threadId: input.threadId,
+        turnId: input.turnId,
+        itemId: input.itemId,
+        event: answered ? 'user_input.answered' : 'user_input.timeout',
+        payload: { user_input: userInputPayload(input), cause: answered ? 'client' : outcome.expired },
+      });
+      return { ok: true as const, input };
+    }).value;
+  }
+
+  #expireTurnUserInputs(turnId: string | null, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): number {
+    const pending = (
+      turnId === null ? this.#stmt("SELECT * FROM user_inputs WHERE status = 'pending'").all() : this.#stmt("SELECT * FROM user_inputs WHERE turn_id = ? AND status = 'pending'").all(turnId)
+    ) as Row[];
+    for (const r of pending.map(userInputFrom)) {
+      this.#stmt("UPDATE user_inputs SET status = 'expired', answered_at = ? WHERE id = ?").run(at, r.id);
+      emit({ threadId: r.threadId, turnId: r.turnId, itemId: r.itemId, event: 'user_input.timeout', payload: { user_input: userInputPayload(this.getUserInput(r.id)!), cause } });
+    }
+    return pending.length;
+  }
+
   #expireTurnApprovals(turnId: string, at: string, emit: (e: PendingEvent) => void, cause: 'turn_ended' | 'server_restart'): void {
     const pending = (this.#stmt("SELECT * FROM approvals WHERE turn_id = ? AND status = 'pending'").all(turnId) as Row[]).map(approvalFrom);
     for (const a of pending) {
@@ -561,6 +788,7 @@ export class RuntimeStore {
         this.#stmt("UPDATE approvals SET status = 'expired', decision = 'deny', decided_at = ? WHERE id = ?").run(at, a.id);
         emit({ threadId: a.threadId, turnId: a.turnId, itemId: a.itemId, event: 'approval.timeout', payload: { approval: approvalPayload(this.getApproval(a.id)!), cause: 'server_restart' } });
       }
+      this.#expireTurnUserInputs(null, at, emit, 'server_restart');
       const turns = (this.#stmt("SELECT * FROM turns WHERE status = 'in_progress' ORDER BY created_at").all() as Row[]).map(turnFrom);
       for (const t of turns) {
         this.#stmt("UPDATE turns SET status = 'interrupted', error = ?, completed_at = ? WHERE id = ?").run('the server stopped during the turn', at, t.id);
@@ -581,9 +809,22 @@ export class RuntimeStore {
     return r ? Number(r.seq) : 0;
   }
 
-  /** A thread's events after `sinceSeq`, oldest first, at most `limit`. */
-  eventsSince(threadId: string, sinceSeq: number, limit = 1_000): StoredEvent[] {
-    return (this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit) as Row[]).map(eventFrom);
+  /** A thread's events (`null`: every thread's) after `sinceSeq`, oldest first, at most `limit`. */
+  eventsSince(threadId: string | null, sinceSeq: number, limit = 1_000): StoredEvent[] {
+    const rows =
+      threadId === null
+        ? this.#stmt('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?').all(sinceSeq, limit)
+        : this.#stmt('SELECT * FROM events WHERE thread_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(threadId, sinceSeq, limit);
+    return (rows as Row[]).map(eventFrom);
+  }
+
+  /**
+   * The highest seq pruned from any thread's events (0 when none): a global cursor below it
+   * may have missed events. (A deleted thread's events are gone on purpose: `thread.deleted`
+   * says so.)
+   */
+  prunedThroughSeq(): number {
+    return Number((this.#stmt('SELECT COALESCE(MAX(pruned_through_seq), 0) AS n FROM threads').get() as Row).n);
   }
 
   /**
@@ -652,6 +893,7 @@ export function threadPayload(t: ThreadRecord, extra: { status?: string; pending
     model: t.model,
     status: extra.status ?? (t.activeTurnId ? 'active' : 'idle'),
     active_turn_id: t.activeTurnId,
+    archived_at: t.archivedAt,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
     ...(extra.pendingApprovals ? { pending_approvals: extra.pendingApprovals.map(approvalPayload) } : {}),
@@ -669,7 +911,7 @@ export function turnPayload(t: TurnRecord): Record<string, unknown> {
     model: t.model,
     error: t.error,
     error_category: t.errorCategory,
-    usage: t.usage,
+    usage: snakeKeys(t.usage),
     created_at: t.createdAt,
     completed_at: t.completedAt,
   };
@@ -685,9 +927,31 @@ export function itemPayload(i: ItemRecord): Record<string, unknown> {
     summary: i.summary,
     detail: i.detail,
     metadata: i.metadata,
-    decision: i.decision,
+    decision: snakeKeys(i.decision),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
+  };
+}
+
+export function userInputPayload(u: UserInputRecord): Record<string, unknown> {
+  return {
+    id: u.id,
+    thread_id: u.threadId,
+    turn_id: u.turnId,
+    item_id: u.itemId,
+    questions: u.questions.map((q) => ({
+      id: q.id,
+      header: q.header,
+      question: q.question,
+      options: q.options.map((o) => ({ label: o.label, ...(o.description !== undefined ? { description: o.description } : {}) })),
+      allow_free_text: q.allowFreeText,
+      multi_select: q.multiSelect,
+    })),
+    status: u.status,
+    answers: u.answers,
+    requested_at: u.requestedAt,
+    expires_at: u.expiresAt,
+    answered_at: u.answeredAt,
   };
 }
 
@@ -700,6 +964,7 @@ export function approvalPayload(a: ApprovalRecord): Record<string, unknown> {
     tool: a.tool,
     reason: a.reason,
     summary: a.summary,
+    hook: a.hookName === null ? null : { name: a.hookName, reason: a.hookReason },
     status: a.status,
     decision: a.decision,
     remember: a.remember,

@@ -1,0 +1,11 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: { compilerOptions: { customConditions: [] } },
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  sourcemap: true,
+});
