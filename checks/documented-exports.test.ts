@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..');
 const CHECKED = ['hooks-supervisor', 'engine', 'hooks', 'hooks-ai-sdk'];
 
 /** The names a declaration file exports (`export { a, b as c, type d }` and `export declare …`). */
-export function exportedNames(dts: string): string[] {
+function exportedNames(dts: string): string[] {
   const names = new Set<string>();
   for (const m of dts.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of m[1]!.split(',')) {
