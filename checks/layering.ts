@@ -12,6 +12,8 @@ export const RANKS: Record<string, number> = {
   '@codewhale/hooks-conditions': 1,
   '@codewhale/hooks-config': 2,
   '@codewhale/hooks-supervisor': 3,
+  '@codewhale/hooks': 3.5,
+  '@codewhale/hooks-ai-sdk': 4,
   '@codewhale/engine': 4,
   // The typed HTTP client sits beside the engine: it imports no Codewhale package.
   '@codewhale/runtime-client': 4,

@@ -4,12 +4,16 @@
  * — only the tarballs, offline from the pnpm store — into a temporary project outside the
  * workspace. There every TypeScript example of every package README is type-checked (strict,
  * `node16` and `bundler` resolution) and run as written, `require()` loads every package, and
- * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. Every type file
- * of every export compiles in that project, strict and with its libraries checked, on
- * TypeScript 5.9, 6 and 7 (6 and 7 load no `@types` package unless a file references it). The same tarballs
- * are installed once more with npm on a PATH without a compiler, make or Python, with no
- * prebuilt SQLite binary to fetch: the install succeeds, and only `codewhale serve` needs what
- * was skipped.
+ * the installed `codewhale` runs `--version`, `hooks list` and `hooks test`. The READMEs of
+ * `@codewhale/hooks` (the small agent loop: deny, ask with its reason, a rewrite checked again,
+ * context, a `shell_env` value reaching only the shell tool, the audit line, `tool_call_after`,
+ * an aborted slow gate, a rejected strict hook reported) and `@codewhale/hooks-ai-sdk` (the
+ * AI SDK's mock model through `generateText`) run there as ES modules, and the same loop runs
+ * again through `require()`. Every type file of every export compiles in that project, strict
+ * and with its libraries checked, on TypeScript 5.9, 6 and 7 (6 and 7 load no `@types` package
+ * unless a file references it). The same tarballs are installed once more with npm on a PATH
+ * without a compiler, make or Python, with no prebuilt SQLite binary to fetch: the install
+ * succeeds, and only `codewhale serve` needs what was skipped.
  *
  * Needs the packages built (`pnpm test` builds first); the prepack guard says so otherwise.
  */
@@ -111,7 +115,7 @@ beforeAll(async () => {
         name: 'consumer',
         private: true,
         type: 'module',
-        dependencies: { ...files, zod: '4.6.7', '@types/node': '20.19.43', '@types/react': '19.3.3' },
+        dependencies: { ...files, zod: '4.6.7', ai: '6.0.333', '@types/node': '20.19.43', '@types/react': '19.3.3' },
         pnpm: { overrides: files, onlyBuiltDependencies: ['better-sqlite3'] },
       },
       null,
@@ -366,6 +370,42 @@ describe.skipIf(packages.length === 0)('README examples, installed from the tarb
       }
     });
   }, 120_000);
+});
+
+describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/hooks-ai-sdk'))('the embedding packages through require()', () => {
+  it('@codewhale/hooks gates a call and @codewhale/hooks-ai-sdk wraps an AI SDK tool set, loaded with require()', async () => {
+    const toml = `[hooks]\nenabled = true\n[[hooks.hooks]]\nevent = "tool_call_before"\ncommand = '''echo '{"decision":"deny","reason":"not today"}' '''\n`;
+    const script = `
+const { mkdtempSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { tmpdir } = require('node:os');
+const { openHooks } = require('@codewhale/hooks');
+const { withHooks } = require('@codewhale/hooks-ai-sdk');
+const { generateText, stepCountIs, tool, jsonSchema } = require('ai');
+const { MockLanguageModelV3 } = require('ai/test');
+const home = mkdtempSync(join(tmpdir(), 'cw-cjs-'));
+writeFileSync(join(home, 'config.toml'), ${JSON.stringify(toml)});
+(async () => {
+  const hooks = await openHooks({ workspace: process.cwd(), home });
+  const gate = await hooks.beforeToolCall({ name: 'bash', input: { command: 'ls' } });
+  console.log(gate.decision, gate.reason);
+  const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+  const model = new MockLanguageModelV3({ doGenerate: [
+    { content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'bash', input: '{"command":"ls"}' }], finishReason: { unified: 'tool-calls' }, usage, warnings: [] },
+    { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop' }, usage, warnings: [] },
+  ] });
+  let ran = false;
+  const tools = { bash: tool({ inputSchema: jsonSchema({ type: 'object', properties: { command: { type: 'string' } } }), execute: async () => { ran = true; return 'ran'; } }) };
+  const r = await generateText({ model, tools: withHooks(tools, hooks), prompt: 'go', stopWhen: stepCountIs(3) });
+  const sent = JSON.stringify(model.doGenerateCalls[1].prompt);
+  console.log(r.text, ran, sent.includes('not today'));
+  await hooks.close();
+})();
+`;
+    writeFileSync(join(consumer, 'embed.cjs'), script);
+    const r = await exec(nodeBin, [join(consumer, 'embed.cjs')], { cwd: consumer, env: env() });
+    expect(`${r.stdout}${r.stderr}`).toBe("deny ToolCallBefore hook denied tool 'bash': not today\ndone false true\n");
+  });
 });
 
 describe.skipIf(!packages.some((p) => p.manifest.name === '@codewhale/cli'))('the installed codewhale', () => {

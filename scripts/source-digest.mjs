@@ -40,7 +40,7 @@ export function sourceDigest(packageDir) {
 /**
  * The digest file of a package: its own digest on the first line, then one line
  * `<digest> <dir>` for each package whose sources its build bundles (`bundled`: folders
- * relative to the package, as the build script names them; the CLI bundles five).
+ * relative to the package, as the build script names them; the CLI bundles six).
  */
 export function digestFileText(packageDir, bundled = []) {
   return `${[sourceDigest(packageDir), ...bundled.map((d) => `${sourceDigest(join(packageDir, d))} ${d}`)].join('\n')}\n`;

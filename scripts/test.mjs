@@ -66,7 +66,7 @@ const add = (r) => {
 };
 add(suite(process.execPath, `node${process.versions.node.split('.')[0]}`, vitestArgs));
 if (own) {
-  const projects = ['hooks-payloads', 'hooks-conditions', 'hooks-config', 'hooks-supervisor', 'engine', 'cli', 'tui'].flatMap((p) => ['--project', p]);
+  const projects = ['hooks-payloads', 'hooks-conditions', 'hooks-config', 'hooks-supervisor', 'hooks', 'hooks-ai-sdk', 'engine', 'cli', 'tui'].flatMap((p) => ['--project', p]);
   for (const [major, node] of nodeVersions().slice(1)) add(suite(node, `node${major}`, [...projects, '--exclude', '**/serve*.test.ts', '--exclude', '**/node_modules/**', ...vitestArgs]));
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

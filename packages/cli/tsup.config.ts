@@ -9,7 +9,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * (`@codewhale/tui` with ink/react, `@codewhale/runtime-api` with hono and the native
  * better-sqlite3) stay external: they load only when their subcommand runs.
  */
-export const BUNDLED = [/^@codewhale\/(hooks-payloads|hooks-conditions|hooks-config|hooks-supervisor|engine)(\/|$)/, 'commander', 'zod', /^zod\//, 'smol-toml'];
+export const BUNDLED = [/^@codewhale\/(hooks|hooks-payloads|hooks-conditions|hooks-config|hooks-supervisor|engine)(\/|$)/, 'commander', 'zod', /^zod\//, 'smol-toml'];
 export const EXTERNAL = ['@codewhale/tui', '@codewhale/runtime-api'];
 
 const common: Options = {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'providers/index': 'src/provider/index.ts', 'tools/index': 'src/tools/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: { index: 'src/index.ts', 'internal/index': 'src/internal.ts', 'providers/index': 'src/provider/index.ts', 'tools/index': 'src/tools/index.ts', 'testing/index': 'src/testing/index.ts' },
   format: ['esm'],
   // The type files use Node's types (NodeJS.*, node: modules): say so, for TypeScript 6+,
   // which no longer loads @types/node unless a project lists it.

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { BUILTIN_TOOLS, HookHarness, hookConfigurationNotes, type DryRunCall } from '@codewhale/engine';
+import { BUILTIN_TOOLS, HookHarness, type DryRunCall } from '@codewhale/engine';
+import { hookConfigurationNotes } from '@codewhale/engine/internal';
 import { FOREIGN_EVENT_ALIASES, isStrictHook, suggest, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
 import { matchCondition } from '@codewhale/hooks-conditions';
 import { HOOK_EVENT_NAMES, isHookEventName, outcomeDetail, sanitizeLine, type CanonicalMode, type HookContext, type HookEventName, type HookOutcome } from '@codewhale/hooks-payloads';

@@ -10,9 +10,17 @@ export interface EngineHooks {
   /** Shared with every UI-fired event of the session. */
   readonly sessionId: string;
   /** `tool_call_before`: fold of the matching hooks into one decision record. */
-  toolCallBefore(call: { readonly name: string; readonly callId: string; readonly input: unknown; readonly mode: string; readonly model: string }): Promise<GateDecisionRecord>;
-  /** `shell_env`: KEY=VALUE pairs for one shell call (values go to the child only). */
-  shellEnv(tool: { readonly name: string; readonly input: unknown }): Promise<{ readonly vars: ReadonlyMap<string, string> }>;
+  toolCallBefore(call: {
+    readonly name: string;
+    readonly callId: string;
+    readonly input: unknown;
+    readonly mode: string;
+    readonly model: string;
+    /** The turn's signal: aborting kills the running gates (they end with no verdict). */
+    readonly signal?: AbortSignal | null;
+  }): Promise<GateDecisionRecord>;
+  /** `shell_env`: KEY=VALUE pairs for one shell call (values go to the child only); called as `exec_shell`, for shell tools only. */
+  shellEnv(tool: { readonly name: string; readonly input: unknown; readonly signal?: AbortSignal | null }): Promise<{ readonly vars: ReadonlyMap<string, string> }>;
   /** Whether any enabled hook is configured for an event (receipts are built only for `tool_call_after` / `on_error`). */
   has(event: 'tool_call_before' | 'shell_env' | 'tool_call_after' | 'on_error'): boolean;
 }

@@ -4,8 +4,8 @@
  * to events and calls the host's verbs. Provider internals live behind `@codewhale/engine/providers`,
  * tools behind `@codewhale/engine/tools`.
  */
-export { openSession, createSharedPools, closeSharedPools, canonicalWorkspace, hookConfigurationNotes, type SharedPools } from './open-session.js';
-export { SessionHost, PROFILE_EVENTS, type LifecycleHooks, type SessionHostOptions, type Reloader } from './session-host.js';
+export { openSession, createSharedPools, closeSharedPools, type SharedPools } from './open-session.js';
+export { SessionHost, type LifecycleHooks, type SessionHostOptions, type Reloader } from './session-host.js';
 export type {
   ActiveHook,
   ConversationSnapshot,
@@ -27,19 +27,9 @@ export type {
   SubmitResult,
   TodoItem,
 } from './surface.js';
-export { NO_INTERACTION, toolErrorText, type Interaction, type TurnSummary } from './session.js';
-export { SecretMask, MASK, MASK_MIN_CHARS } from './secret-mask.js';
-export {
-  planToolCall,
-  parseToolArguments,
-  type ApprovalNeed,
-  type PermissionCheck,
-  type PermissionVerdict,
-  type PlanStage,
-  type PlanToolCallInput,
-  type ToolCallGate,
-  type ToolPlan,
-} from './plan-tool-call.js';
+export { NO_INTERACTION, type Interaction, type TurnSummary } from './session.js';
+export { SecretMask, MASK, MASK_MIN_CHARS } from '@codewhale/hooks';
+export { planToolCall, type ApprovalNeed, type PermissionCheck, type PermissionVerdict, type PlanStage, type PlanToolCallInput, type ToolCallGate, type ToolPlan } from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
 export { approvalDenialText } from './events.js';
 export type {
@@ -60,6 +50,27 @@ export type { ChatMessage, ModelProvider, ModelUsage } from './provider/types.js
 export { ReplayProvider } from './provider/replay-provider.js';
 export { ReplayScriptError } from './provider/replay-script.js';
 export { RouteError } from './provider/route.js';
-export { defaultSystemPrompt } from './system-prompt.js';
-export * from './settings/index.js';
+export {
+  readSettings,
+  DEFAULT_SETTINGS,
+  DEFAULT_RETRY,
+  DEFAULT_TUI,
+  REASONING_EFFORTS,
+  CHAT_WIRES,
+  MAX_RETRIES_LIMIT,
+  retryOptions,
+  SecretText,
+  permissionsPathFor,
+  loadPermissionRules,
+  permissionCheck,
+  rememberPermissionRule,
+  type ReadSettingsInput,
+  type Settings,
+  type ProviderSettings,
+  type RetrySettings,
+  type TuiSettings,
+  type ReasoningEffort,
+  type SettingsIssue,
+  type SettingsIssueCode,
+} from './settings/index.js';
 export { HookHarness, type DryRunCall } from './hook-harness.js';

@@ -1,21 +1,9 @@
 import { realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { describeProjectStatus, parseUserConfig, type FileIssue } from '@codewhale/hooks-config';
+import { parseUserConfig, type FileIssue } from '@codewhale/hooks-config';
 import { sanitizeLine } from '@codewhale/hooks-payloads';
-import {
-  BackgroundPool,
-  HookRuntime,
-  JsonlLog,
-  ObserverDispatcher,
-  loadHookConfiguration,
-  projectRevocationCheck,
-  readUserConfig as readConfigText,
-  resolvePaths,
-  spawnerInUse,
-  type CodewhalePaths,
-  type HookConfiguration,
-  type HookLogger,
-} from '@codewhale/hooks-supervisor';
+import { Hooks, HooksConfigError } from '@codewhale/hooks';
+import { configurationNotes, loadConfiguration } from '@codewhale/hooks/internal';
+import { BackgroundPool, ObserverDispatcher, readUserConfig as readConfigText, resolvePaths, spawnerInUse, type CodewhalePaths, type HookConfiguration } from '@codewhale/hooks-supervisor';
 import { EngineError, type ErrorIssue } from './errors.js';
 import { createProvider, resolveRoute } from './provider/route.js';
 import type { PermissionCheck } from './plan-tool-call.js';
@@ -98,28 +86,19 @@ export function permissionRulesOf(configPath: string): { readonly check: Permiss
   return { check: permissionCheck(r.value), notes: r.value.issues.map((i) => i.summary) };
 }
 
+/** The hook configuration of a workspace (@codewhale/hooks's loader); an unusable config file is a `config` error. */
 export function loadHooks(paths: CodewhalePaths, workspace: string): HookConfiguration {
-  let r: ReturnType<typeof loadHookConfiguration>;
   try {
-    r = loadHookConfiguration({ paths, workspace });
+    return loadConfiguration(paths, workspace);
   } catch (e) {
-    throw new EngineError('config', `cannot read ${paths.configPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { fix: 'make it a readable regular file' });
+    if (!(e instanceof HooksConfigError)) throw e;
+    if (e.issues.every((i) => i.code === 'unreadable' && i.line === null)) throw new EngineError('config', e.message, { fix: 'make it a readable regular file' });
+    throw configError(e.issues, paths.configPath);
   }
-  if (!r.ok) throw configError(r.issues, paths.configPath);
-  return r.value;
 }
 
 /** Lines about what a configuration leaves out: rejected entries, project hooks that do not load. */
-export function hookConfigurationNotes(config: HookConfiguration, scope: 'session' | 'run' = 'session'): string[] {
-  const notes: string[] = [];
-  const p = config.loaded.project;
-  if (p && p.state !== 'none' && !p.loadable) {
-    const status = describeProjectStatus({ state: p.state, trusted: p.trusted, digest: p.digest, loaded: p.loadable, changedScripts: p.changedScripts.length });
-    notes.push(`project hooks are not part of this ${scope}: ${status}`);
-  }
-  for (const problem of config.loaded.set.problems) notes.push(problem.summary);
-  return notes;
-}
+export const hookConfigurationNotes = configurationNotes;
 
 async function openProvider(o: OpenSessionOptions, settings: Settings, env: Readonly<Record<string, string | undefined>>): Promise<ModelProvider> {
   if (o.provider) return o.provider;
@@ -135,19 +114,6 @@ async function openProvider(o: OpenSessionOptions, settings: Settings, env: Read
     }
   }
   return createProvider(resolveRoute({ settings, env, flags: { provider: flags.provider, model: flags.model } }));
-}
-
-/** A hook logger that forwards the supervisor's (already safe) records to the session's notices, bounded. */
-function noticeLogger(sink: { current: ((n: HostNotice) => void) | null }): HookLogger {
-  return {
-    warn(message, fields = {}) {
-      const detail = Object.entries(fields)
-        .map(([k, v]) => `${k}=${v === null ? 'null' : String(v)}`)
-        .join(' ');
-      const text = sanitizeLine(detail ? `${message} (${detail})` : message, 400).text;
-      sink.current?.({ level: 'warning', message: text, durationMs: 6_000 });
-    },
-  };
 }
 
 /** Whether a session may spawn anything: hooks it was given or loaded, or a shell tool (the default tools have one). */
@@ -184,47 +150,36 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   let rules = permissionRulesOf(paths.configPath);
   const permissions: PermissionCheck = (call) => rules.check(call);
 
-  const sink: { current: ((n: HostNotice) => void) | null } = { current: null };
+  // Notices before the host exists (configuration problems at open) wait for it.
+  const early: HostNotice[] = rules.notes.map((note) => ({ level: 'warning', message: sanitizeLine(note, 400).text, durationMs: 6_000 }));
+  const sink: { current: (n: HostNotice) => void } = { current: (n) => early.push(n) };
   let hooks: LifecycleHooks | null = o.hooks ?? null;
-  let runtime: HookRuntime | null = null;
+  let opened: Hooks | null = null;
   let reloader: Reloader | undefined;
-  // The configuration the session's hooks were loaded from (replaced by each reload).
-  let active: HookConfiguration | null = null;
-  const startupNotes: string[] = [...rules.notes];
   if (configuration) {
-    const decisionLogPath = o.decisionLogPath === undefined ? env.CODEWHALE_TOOL_AUDIT_LOG || null : o.decisionLogPath;
-    runtime = new HookRuntime({
-      hooks: configuration.loaded.set,
+    // The operator's hooks, through @codewhale/hooks: audit log, decision log, immediate
+    // revocation and problem reporting are its defaults.
+    const h = Hooks.open({
       workspace,
+      env,
+      configuration,
       ...(o.history?.sessionId ? { sessionId: o.history.sessionId } : {}),
-      parentEnv: env,
-      logger: noticeLogger(sink),
-      auditLog: o.auditLog === false ? null : new JsonlLog(paths.auditLog),
-      decisionLog: decisionLogPath ? new JsonlLog(resolve(workspace, decisionLogPath)) : null,
-      isRevoked: projectRevocationCheck(configuration),
-      hookSetDigest: configuration.digest,
-      ...(o.pools ? { backgroundPool: o.pools.backgroundPool, observerDispatcher: o.pools.observerDispatcher } : {}),
+      auditLog: o.auditLog !== false,
+      ...(o.decisionLogPath !== undefined ? { decisionLog: o.decisionLogPath } : {}),
+      ...(o.pools ? { pools: o.pools } : {}),
+      onNotice: (n) => sink.current({ level: n.level, message: n.message, durationMs: n.level === 'error' ? 12_000 : 6_000 }),
     });
-    hooks = runtime;
-    startupNotes.push(...hookConfigurationNotes(configuration));
-    active = configuration;
-    let current = configuration;
-    const rt = runtime;
+    opened = h;
+    hooks = h.runtime;
     reloader = (): ReloadReport => {
-      let next: HookConfiguration;
       try {
-        next = loadHooks(paths, workspace);
         rules = permissionRulesOf(paths.configPath);
       } catch (e) {
-        // A broken edit keeps the hooks that were loaded: report it, never drop to no hooks silently.
         const issues = EngineError.isInstance(e) && e.issues.length ? e.issues.map((i) => `${i.message}`) : [(e as Error).message];
-        return { changed: false, hookCount: rt.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
+        return { changed: false, hookCount: h.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
       }
-      const changed = next.digest !== current.digest;
-      current = next;
-      active = next;
-      rt.rebind(next.loaded.set, next.digest, projectRevocationCheck(next));
-      return { changed, hookCount: next.loaded.set.hooks.length, notes: [...hookConfigurationNotes(next), ...rules.notes] };
+      const r = h.reload();
+      return { changed: r.changed, hookCount: r.hookCount, notes: [...r.notes, ...rules.notes] };
     };
   }
 
@@ -249,12 +204,12 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     permissions,
     settings,
     ...(reloader ? { reloader } : {}),
-    activeHooks: () => active,
+    activeHooks: () => opened?.configuration ?? null,
     onDispose: async () => {
-      if (runtime) await runtime.close();
+      if (opened) await opened.runtime.close();
     },
   });
   sink.current = (n) => host.postNotice(n);
-  for (const note of startupNotes) host.postNotice({ level: 'warning', message: sanitizeLine(note, 400).text, durationMs: 6_000 });
+  for (const n of early) host.postNotice(n);
   return host;
 }

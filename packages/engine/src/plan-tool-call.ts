@@ -5,6 +5,7 @@ import type { Mode, Posture } from './modes.js';
 import { toolSpec } from './tools/registry.js';
 import { ToolError, type ToolDefinition } from './tools/tool.js';
 import type { EngineHooks } from './engine-hooks.js';
+import { gateOf } from '@codewhale/hooks/internal';
 
 /** The `tool_call_before` step of the gate chain: the operator's hooks folded into one record. */
 /** The `tool_call_before` step: the dispatcher's own (see {@link EngineHooks}). */
@@ -67,6 +68,8 @@ export interface PlanToolCallInput {
   readonly sessionAllowed?: ReadonlySet<string>;
   /** Nobody can answer an approval (exec): a hook's or a rule's `ask` denies. */
   readonly askFailsClosed?: boolean;
+  /** The turn's signal: aborting kills the running gates (the call is then refused as cancelled). */
+  readonly signal?: AbortSignal | null;
 }
 
 /** Parse the model's argument string: `{}` for an empty one, `null` for invalid JSON. */
@@ -158,26 +161,15 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   let context: string | null = null;
   let hookAsked = false;
   if (p.gate) {
-    decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model });
-    if (decision.decision === 'deny') return blocked('hooks', input, new ToolError('hook_denied', decision.message ?? 'denied by a tool_call_before hook'), decision);
-    if (decision.updatedInput) {
-      // A rewrite is prepared again: an input the tool would not accept blocks the call.
-      const again = tool.schema.safeParse(decision.updatedInput);
-      if (!again.success) {
-        const issues = zodIssuesText(again.error);
-        return blocked(
-          'rewrite',
-          decision.updatedInput,
-          new ToolError('invalid_input', `a tool_call_before hook rewrote the input of '${tool.name}' into one the tool does not accept: ${issues}`),
-          decision,
-          null,
-          issues,
-        );
-      }
-      input = again.data;
-    }
-    context = decision.additionalContext;
-    hookAsked = decision.decision === 'ask';
+    decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model, ...(p.signal ? { signal: p.signal } : {}) });
+    if (p.signal?.aborted) return blocked('cancelled', input, new ToolError('cancelled', 'the turn was cancelled'), decision);
+    // The hook rules (deny, ask, a rewrite prepared again by the tool's schema, context) are @codewhale/hooks's.
+    const gate = await gateOf(decision, input, tool.schema);
+    if (gate.invalidRewrite !== null) return blocked('rewrite', gate.input, new ToolError('invalid_input', gate.reason!), decision, null, gate.invalidRewrite);
+    if (gate.decision === 'deny') return blocked('hooks', input, new ToolError('hook_denied', gate.reason ?? 'denied by a tool_call_before hook'), decision);
+    input = gate.input;
+    context = gate.context;
+    hookAsked = gate.decision === 'ask';
   }
   const permission = p.permissions ? p.permissions({ name: tool.name, input, workspace: p.workspace }) : null;
   if (permission?.action === 'deny') {

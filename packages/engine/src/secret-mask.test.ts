@@ -7,7 +7,7 @@ import type { EngineHooks } from './engine-hooks.js';
 import type { EngineEvent } from './events.js';
 import { ReplayProvider } from './provider/replay-provider.js';
 import { parseReplayScript } from './provider/replay-script.js';
-import { MASK, MASK_MIN_CHARS, SecretMask } from './secret-mask.js';
+import { MASK, MASK_MIN_CHARS, SecretMask } from '@codewhale/hooks';
 import { AgentSession } from './session.js';
 
 const ws = () => realpathSync(mkdtempSync(join(tmpdir(), 'cw-mask-')));

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   HOOK_EVENT_NAMES,
   INITIAL_SESSION_STATE,
-  isShellToolName,
-  normalizeExitCode,
   observeSessionState,
   sanitizeLine,
   type HookEventName,
@@ -12,9 +10,9 @@ import {
   type MessageSubmitResult,
   type SessionObservation,
   type SessionStateMachine,
-  type ToolContext as HookToolContext,
 } from '@codewhale/hooks-payloads';
 import type { HookConfiguration } from '@codewhale/hooks-supervisor';
+import { toolCallAfterFacts } from '@codewhale/hooks/internal';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorMessage } from './errors.js';
 import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
@@ -621,22 +619,23 @@ export class SessionHost implements SessionHostApi {
     const failed = o.result === null || !o.result.success;
     const resultText = o.result ? o.result.content : o.modelText;
     const exit = o.result?.metadata?.exit_code;
-    const status = isShellToolName(o.name) ? (o.result?.metadata?.status ?? null) : null;
-    const tool: HookToolContext = {
+    // A call refused by a hook, a permission rule, the posture or the user never ran.
+    const denied = o.error !== null && (o.error.kind === 'hook_denied' || o.error.kind === 'approval_denied');
+    // The tool_call_after / on_error rules (exit code only when reported, status and receipt
+    // only for a shell tool, no on_error for a refusal) are @codewhale/hooks's.
+    const { tool, receipt, onError } = toolCallAfterFacts({
       name: o.name,
       callId: o.id,
       input: o.input,
       result: resultText,
       success: !failed,
-      exitCode: normalizeExitCode(exit) === null ? null : (exit ?? null),
-      status,
-      executionReceipt: o.receipt?.env ?? null,
-    };
+      exitCode: typeof exit === 'number' || typeof exit === 'bigint' ? exit : null,
+      status: o.result?.metadata?.status ?? null,
+      receipt: o.receipt,
+      denied,
+    });
     const f = this.#facts();
-    this.#fire({ event: 'tool_call_after', facts: f, tool, receipt: o.receipt });
-    // A call refused by a hook, a permission rule, the posture or the user never ran: it is
-    // not a tool failure, so on_error does not fire for it (D32).
-    const denied = o.error !== null && (o.error.kind === 'hook_denied' || o.error.kind === 'approval_denied');
-    if (failed && !denied) this.#fire({ event: 'on_error', facts: f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
+    this.#fire({ event: 'tool_call_after', facts: f, tool, receipt });
+    if (onError) this.#fire({ event: 'on_error', facts: f, error: `tool \`${o.name}\` failed: ${resultText}`, tool });
   }
 }

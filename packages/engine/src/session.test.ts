@@ -160,3 +160,41 @@ describe('toolErrorText', () => {
     expect(toolErrorText('bash', new ToolError('hook_denied', 'nope'))).toBe("Error: Tool 'bash' was denied: nope. Adjust approval mode or request permission.");
   });
 });
+
+describe('AgentSession: cancelling a turn stops its hooks', () => {
+  it('a slow tool_call_before gate and its child are killed at once; the call is refused as cancelled', async () => {
+    const { existsSync, readFileSync } = await import('node:fs');
+    const { HookRuntime } = await import('@codewhale/hooks-supervisor');
+    const { hookDefinition, hookSet } = await import('@codewhale/hooks-config/testing');
+    const dir = ws();
+    const pidFile = join(dir, 'child.pid');
+    const gate = hookDefinition('tool_call_before', `sh -c 'echo $$ > ${pidFile}; sleep 30' & wait`, { timeoutSecs: 60, effectiveTimeoutSecs: 60 });
+    const runtime = new HookRuntime({ hooks: hookSet([gate]), workspace: dir, parentEnv: { PATH: process.env.PATH } });
+    const provider = replay({ tool_calls: [{ id: 'a', name: 'list_dir', arguments: {} }] }, { text: 'never' });
+    const s = new AgentSession({ provider, workspace: dir, posture: 'full_access', hooks: runtime });
+    const events: EngineEvent[] = [];
+    s.on((e) => events.push(e));
+    const started = performance.now();
+    const turn = s.runTurn('go');
+    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    s.cancel();
+    const r = await turn;
+    // A wide liveness margin: the gate's budget is 60 s and its child sleeps 30 s.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(r.status).toBe('interrupted');
+    const done = events.find((e) => e.type === 'tool_call_completed');
+    expect(done && done.type === 'tool_call_completed' ? done.outcome.error?.kind : null).toBe('cancelled');
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(child, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((res) => setTimeout(res, 50));
+    expect(alive()).toBe(false);
+    await runtime.close();
+  });
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import type { EngineHooks } from './engine-hooks.js';
-import { SecretMask } from './secret-mask.js';
+import { appendHookContext, SecretMask } from '@codewhale/hooks';
 import { EngineError, errorCategory, errorMessage } from './errors.js';
 import {
   approvalDenialText,
@@ -315,7 +315,7 @@ export class AgentSession {
         const planned: { call: ModelToolCall; plan: ToolPlan }[] = [];
         for (const call of response.calls) {
           this.#emit({ type: 'tool_call_started', id: call.id, name: call.name, input: argumentsOrText(call.arguments) });
-          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call) });
+          planned.push({ call, plan: signal.aborted ? cancelled(call) : await this.#plan(call, signal) });
         }
         for (const { call, plan } of planned) {
           let outcome: ToolCallOutcome;
@@ -399,7 +399,7 @@ export class AgentSession {
   }
 
   /** Plan one call (its gates included). */
-  #plan(call: ModelToolCall): Promise<ToolPlan> {
+  #plan(call: ModelToolCall, signal: AbortSignal): Promise<ToolPlan> {
     const hooks = this.#hooks;
     return planToolCall({
       call,
@@ -413,6 +413,7 @@ export class AgentSession {
       permissions: this.#permissions,
       sessionAllowed: this.#sessionAllowed,
       askFailsClosed: this.#askFailsClosed,
+      signal,
     });
   }
 
@@ -454,7 +455,7 @@ export class AgentSession {
     }
     // What a shell_env hook produced never leaves the command: not to the model, the history or a surface.
     const content = this.#mask.mask(result.content);
-    const modelText = p.context ? `${content}\n\n[hook context] ${p.context}` : content;
+    const modelText = appendHookContext(content, p.context);
     const { receipt = null, ...rest } = result;
     const stored = { ...rest, content };
     return {

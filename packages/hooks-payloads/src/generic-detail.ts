@@ -23,7 +23,7 @@ export function genericDetail(error: string | null | undefined): string {
   if (error.startsWith('failed to contain hook process tree') || error.startsWith('failed to resume contained hook process')) {
     return 'hook process could not be contained';
   }
-  if (error === 'hook executor did not run') return error;
+  if (error === 'hook executor did not run' || error === 'hook was cancelled') return error;
   if (error.startsWith(OVERSIZED_OUTPUT_DETAIL)) return OVERSIZED_OUTPUT_DETAIL;
   if (error.startsWith('hook output stayed open after the hook exited')) return 'hook output stayed open after the hook exited';
   if (error.startsWith('project hook approval was revoked')) return 'hook approval was revoked';

@@ -19,6 +19,8 @@ export interface SessionFacts {
   readonly mode?: string | null;
   readonly totalTokens?: number | null;
   readonly sessionCost?: number | null;
+  /** Aborting kills the running hooks' process groups; they end with no verdict. */
+  readonly signal?: AbortSignal | null;
 }
 
 export interface HookRuntimeOptions {
@@ -87,4 +89,6 @@ export interface ToolCallFacts {
   readonly input: unknown;
   readonly mode?: string | null;
   readonly model?: string | null;
+  /** Aborting kills the running gates' process groups; they end with no verdict. */
+  readonly signal?: AbortSignal | null;
 }

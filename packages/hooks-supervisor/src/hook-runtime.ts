@@ -204,7 +204,7 @@ export class HookRuntime {
         if (!matchCondition(hook.condition, ctx)) continue;
         const doc = buildMessageSubmitDocument({ text: chain.text, sessionId: this.sessionId, workspace: base.workspace, mode: base.mode, model: base.model, totalTokens: base.totalTokens });
         index++;
-        const outcome = await this.#tracked('message_submit', hook, index, Math.max(index, initial.length), () => this.#run(hook, ctx, doc.json));
+        const outcome = await this.#tracked('message_submit', hook, index, Math.max(index, initial.length), () => this.#run(hook, ctx, doc.json, facts.signal ? { signal: facts.signal } : {}));
         chain = stepMessageSubmit(chain, outcome);
         if (chain.blocked) break;
       }
@@ -247,7 +247,8 @@ export class HookRuntime {
           // the fold makes it, and reports what fails there
         }
       };
-      const items = matched.map((hook, i) => ({ hook, spec: this.#spec(hook, ctx, null, i === 0 ? { onSpawn: prepare } : {}) }));
+      const signal = call.signal ? { signal: call.signal } : {};
+      const items = matched.map((hook, i) => ({ hook, spec: this.#spec(hook, ctx, null, i === 0 ? { onSpawn: prepare, ...signal } : signal) }));
       await this.#inOrder(items, stopsLaterGates, async (hook, i, run) => {
         const outcome = await this.#tracked('tool_call_before', hook, i + 1, matched.length, run);
         this.#logUnlessVerdict(hook, outcome);
@@ -275,7 +276,7 @@ export class HookRuntime {
    * later hooks overriding earlier ones, and audit the key names. A failing hook contributes
    * nothing and never aborts the shell call. The context is narrow: tool name and arguments.
    */
-  async shellEnv(tool: { readonly name: string; readonly input: unknown }): Promise<ShellEnvResult> {
+  async shellEnv(tool: { readonly name: string; readonly input: unknown; readonly signal?: AbortSignal | null }): Promise<ShellEnvResult> {
     const ctx: HookContext = { event: 'shell_env', tool: { name: tool.name, input: tool.input } };
     const hooks: { label: string; keys: string[]; dropped: readonly ShellEnvDrop[]; outcome: HookOutcome }[] = [];
     const parts: ReadonlyMap<string, string>[] = [];
@@ -284,7 +285,7 @@ export class HookRuntime {
     for (const hook of matched) {
       let outcome: HookOutcome;
       try {
-        outcome = await runHook(this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes }));
+        outcome = await runHook(this.#spec(hook, ctx, null, { background: false, stdoutMaxBytes: LIMITS.shellEnvMaxOutputBytes, ...(tool.signal ? { signal: tool.signal } : {}) }));
       } catch {
         outcome = notRunOutcome(hookIdentity(hook), 'hook executor did not run');
       }
@@ -340,12 +341,12 @@ export class HookRuntime {
    * Run an event's hooks now and wait for them (`session_start`, `session_end`): config order,
    * a failing strict hook stops the later ones. Returns every outcome.
    */
-  async runNow(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin: string | null = null): Promise<HookOutcome[]> {
+  async runNow(event: HookEventName, ctx: Omit<HookContext, 'event' | 'sessionId'>, stdin: string | null = null, signal?: AbortSignal | null): Promise<HookOutcome[]> {
     if (!this.has(event)) return [];
     const full: HookContext = contextOf(ctx, event, this.sessionId, ctx.workspace ?? this.#workspace);
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
-    const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
+    const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, signal ? { captureOutput: false, signal } : { captureOutput: false }) }));
     await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
       const outcome = await run();
       this.#logUnlessVerdict(hook, outcome);
@@ -368,11 +369,11 @@ export class HookRuntime {
   }
 
   /** Run a lifecycle event's hooks now and wait for them (`session_start`, `session_end`). */
-  async runLifecycle(fact: LifecycleFact): Promise<HookOutcome[]> {
+  async runLifecycle(fact: LifecycleFact, signal?: AbortSignal | null): Promise<HookOutcome[]> {
     if (!this.has(fact.event)) return [];
     const { ctx, stdin } = lifecycleHookInput(fact, this.sessionId);
     const { event: _event, sessionId: _sid, ...rest } = ctx;
-    return this.runNow(fact.event, rest, stdin);
+    return this.runNow(fact.event, rest, stdin, signal);
   }
 
   /** Wait until both pools are idle (tests; graceful shutdown). */

@@ -32,6 +32,8 @@ export interface RunSpec {
   /** SIGTERM → SIGKILL grace and reap window, in milliseconds (defaults from LIMITS). */
   readonly killGraceMs?: number;
   readonly reapWindowMs?: number;
+  /** Aborting stops the run as a timeout does (its group is killed); the outcome is `hook was cancelled`. */
+  readonly signal?: AbortSignal;
   /** Called with the hook's pid (= its process group id) right after spawn. */
   readonly onSpawn?: (pid: number) => void;
   /** Test seam: pretend the reaper never confirms the exit after a timeout. */
@@ -44,6 +46,9 @@ const MAX_TIMER_MS = LIMITS.maxTimeoutSecs * 1000;
 
 /** The error of a run whose output pipes stayed open after the hook exited. */
 export const OUTPUT_LEFT_OPEN = 'hook output stayed open after the hook exited';
+
+/** The error of a run stopped by its caller's signal: no verdict. */
+export const CANCELLED = 'hook was cancelled';
 
 /** The Unix shell hooks and shell commands run in, by absolute path. */
 export const UNIX_SHELL = '/bin/sh';
@@ -118,6 +123,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
     shutdownMs: LIMITS.pipeShutdownMs,
     verbatim,
     ...(spec.onSpawn ? { onSpawn: spec.onSpawn } : {}),
+    ...(spec.signal ? { signal: spec.signal } : {}),
     ...(spec.simulateUnreapable ? { simulateUnreapable: true } : {}),
   });
   if (result.kind === 'not_started') {
@@ -125,6 +131,7 @@ export async function runHook(spec: RunSpec): Promise<HookOutcome> {
     return failed(spec, started, spawnFailureMessage(kind), { spawnError: kind });
   }
   if (result.kind === 'stopped') {
+    if (result.by === 'abort') return failed(spec, started, CANCELLED);
     const error = result.exit !== null ? `Hook timed out after ${formatSecs(spec.timeoutSecs)}s` : 'hook could not be reaped after its timeout';
     return failed(spec, started, error, { timedOut: true });
   }

@@ -1,7 +1,7 @@
 import { buildHooksList, hooksListToJson } from '@codewhale/hooks-config';
 import type { HookEventName } from '@codewhale/hooks-payloads';
 import { loadHookConfiguration, type CodewhalePaths, type HookConfiguration } from '@codewhale/hooks-supervisor';
-import { PROFILE_EVENTS } from '@codewhale/engine';
+import { PROFILE_EVENTS } from '@codewhale/engine/internal';
 import { displaySafeJson, redact } from './redact.js';
 
 /** The surfaces in the order `fires_on` lists them. */

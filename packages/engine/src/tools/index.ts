@@ -18,6 +18,5 @@ export { BUILTIN_TOOLS, toolSpec, selectTools } from './registry.js';
 export { readTool, writeTool, editTool, listDirTool, grepTool } from './file-tools.js';
 export { todoWriteTool, requestUserInputTool, agentTool } from './session-tools.js';
 export { bashTool, BashTool, execShellTool, SHELL_DEFAULTS } from './shell-tool.js';
-export { buildChildEnv, isAllowedParentVar } from './child-env.js';
 export { resolveInWorkspace } from './workspace-path.js';
 export { isDangerousCommand } from '../dangerous-command.js';

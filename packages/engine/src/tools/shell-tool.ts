@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { buildExecutionReceipt, type ToolRunStatus } from '@codewhale/hooks-payloads';
 import { runProcess, UNIX_SHELL } from '@codewhale/hooks-supervisor';
-import { buildChildEnv } from './child-env.js';
+import { shellCommandEnv, shellEnvCall } from '@codewhale/hooks';
 import { HeadTailBuffer } from './output-buffer.js';
 import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult } from './tool.js';
 import { resolveInWorkspace } from './workspace-path.js';
@@ -88,17 +88,20 @@ function shellTool(name: 'bash' | 'Bash' | 'exec_shell', hidden: boolean, descri
     async execute(input, ctx: ToolRunContext): Promise<ToolResult> {
       const timeoutSecs = input.timeout ?? SHELL_DEFAULTS.timeoutSecs;
       const cwd = resolveInWorkspace(ctx.workspace, input.cwd ?? '.');
-      // shell_env fires just before spawn; a failing hook contributes nothing and never aborts the call.
+      // shell_env fires just before spawn (as @codewhale/hooks says: `exec_shell`, shell tools
+      // only); a failing hook contributes nothing and never aborts the call.
       let vars: ReadonlyMap<string, string> | null = null;
-      if (ctx.hooks?.has('shell_env')) {
+      const call = shellEnvCall(name, input);
+      if (call && ctx.hooks?.has('shell_env')) {
         try {
-          vars = (await ctx.hooks.shellEnv({ name: 'exec_shell', input })).vars;
+          vars = (await ctx.hooks.shellEnv({ ...call, signal: ctx.signal })).vars;
         } catch {
           vars = null;
         }
       }
       if (ctx.signal.aborted) throw new ToolError('cancelled', 'cancelled before the command started');
-      const env = buildChildEnv(ctx.parentEnv, vars);
+      // The allowlist of the parent's variables, then the shell_env pairs (@codewhale/hooks).
+      const env = shellCommandEnv(ctx.parentEnv, vars);
       const run = await runCommand(input.command, cwd, env, timeoutSecs, combined, ctx.signal);
       const { stdout, stderr } = run;
       const receipt = ctx.wantsReceipt

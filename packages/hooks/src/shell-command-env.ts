@@ -50,7 +50,7 @@ function allowedParentVars(parent: Readonly<Record<string, string | undefined>>,
  * (case-insensitive upsert). A frozen parent (the CLI's copy of its environment) is taken to
  * hold fixed values: it is filtered once, not again for every command.
  */
-export function buildChildEnv(
+export function shellCommandEnv(
   parent: Readonly<Record<string, string | undefined>>,
   extra: ReadonlyMap<string, string> | null = null,
   platform: NodeJS.Platform = process.platform,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildChildEnv, isAllowedParentVar } from './child-env.js';
+import { shellCommandEnv, isAllowedParentVar } from './shell-command-env.js';
 
 describe('the shell child environment', () => {
   it('keeps the allowlist, including proxies in either case, locale and toolchain keys', () => {
-    const env = buildChildEnv(
+    const env = shellCommandEnv(
       {
         PATH: '/bin',
         HOME: '/h',
@@ -53,7 +53,7 @@ describe('the shell child environment', () => {
   });
 
   it('lets shell_env values win, replacing a differently-cased key', () => {
-    const env = buildChildEnv(
+    const env = shellCommandEnv(
       { PATH: '/bin' },
       new Map([
         ['path', '/x'],
@@ -65,7 +65,7 @@ describe('the shell child environment', () => {
   });
 
   it('keeps a shell_env variable named __proto__ as a variable (a plain assignment would drop it)', () => {
-    const env = buildChildEnv(
+    const env = shellCommandEnv(
       { PATH: '/bin' },
       new Map([
         ['__proto__', 'kept'],
@@ -83,7 +83,7 @@ describe('the shell child environment', () => {
 
   it('filters a frozen parent once per platform, and what one command gets never reaches the next', () => {
     const parent = Object.freeze({ PATH: '/bin', HOME: '/h', GITHUB_TOKEN: 'secret', BIMRV_SDK_ROOT: '/sdk' });
-    const first = buildChildEnv(
+    const first = shellCommandEnv(
       parent,
       new Map([
         ['TOKEN', 't1'],
@@ -93,16 +93,16 @@ describe('the shell child environment', () => {
     );
     expect(first).toEqual({ HOME: '/h', TOKEN: 't1', path: '/x' });
     first['LEAK'] = 'changed by the caller';
-    expect(buildChildEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
-    expect(buildChildEnv(parent, null, 'win32')).toEqual({ PATH: '/bin', HOME: '/h', BIMRV_SDK_ROOT: '/sdk' });
-    expect(buildChildEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
+    expect(shellCommandEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
+    expect(shellCommandEnv(parent, null, 'win32')).toEqual({ PATH: '/bin', HOME: '/h', BIMRV_SDK_ROOT: '/sdk' });
+    expect(shellCommandEnv(parent, null, 'linux')).toEqual({ PATH: '/bin', HOME: '/h' });
   });
 
   describe('properties', () => {
     it('never passes a variable that is not allowlisted, and always passes the explicit values', () => {
       fc.assert(
         fc.property(fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/), fc.string()), fc.dictionary(fc.stringMatching(/^[A-Z][A-Z0-9_]{0,8}$/), fc.string()), (parent, extra) => {
-          const env = buildChildEnv(parent, new Map(Object.entries(extra)), 'linux');
+          const env = shellCommandEnv(parent, new Map(Object.entries(extra)), 'linux');
           for (const k of Object.keys(env)) {
             const explicit = Object.keys(extra).some((e) => e === k);
             expect(explicit || isAllowedParentVar(k, 'linux')).toBe(true);
@@ -118,7 +118,7 @@ describe('the shell child environment', () => {
         fc.property(vars, fc.array(fc.tuple(vars, fc.constantFrom<NodeJS.Platform>('linux', 'win32')), { maxLength: 4 }), (parent, calls) => {
           const frozen = Object.freeze({ ...parent });
           for (const [extra, platform] of calls) {
-            expect(buildChildEnv(frozen, new Map(Object.entries(extra)), platform)).toEqual(buildChildEnv({ ...parent }, new Map(Object.entries(extra)), platform));
+            expect(shellCommandEnv(frozen, new Map(Object.entries(extra)), platform)).toEqual(shellCommandEnv({ ...parent }, new Map(Object.entries(extra)), platform));
           }
         }),
       );
