@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
-  dts: { compilerOptions: { customConditions: [] } },
+  dts: { banner: '/// <reference types="node" />', compilerOptions: { customConditions: [] } },
   clean: true,
   target: 'node20',
   sourcemap: true,

@@ -262,7 +262,7 @@ export class Hooks {
   /**
    * `tool_call_before` for one call, then `shell_env` for a shell tool's call that may run.
    * Deny, ask (with the asking hook's reason), a rewrite checked again by `validate` (a
-   * refused one denies), `additionalContext` for {@link decorate}, `shell_env` values for the
+   * refused one denies), `additionalContext` for `Hooks.decorate`, `shell_env` values for the
    * command only. An aborted signal kills the running hooks and denies the call. Never throws.
    */
   async beforeToolCall(call: BeforeToolCall): Promise<ToolGate> {
@@ -306,7 +306,7 @@ export class Hooks {
    * `shell_env` for one command, right before it starts: only for a shell tool (`bash`, `Bash`,
    * `exec_shell`; empty for any other), seen by hooks as `exec_shell`; key names go to the
    * audit log; a failing hook contributes nothing. The values are remembered and masked by
-   * {@link decorate} / {@link mask} from then on.
+   * `Hooks.decorate` / {@link mask} from then on.
    */
   async shellEnv(tool: { readonly name: string; readonly input: unknown; readonly signal?: AbortSignal | null }): Promise<{ readonly vars: ReadonlyMap<string, string> }> {
     const call = shellEnvCall(tool.name, tool.input);

@@ -90,7 +90,7 @@ function decidingHook(record: GateDecisionRecord): { label: string; detail: stri
  * - an ask keeps the asking hook's reason, so a prompt can say why;
  * - a rewrite (`updatedInput`) is checked again by `validate` — an input the tool would not
  *   accept denies the call, naming the issues; without `validate` it is taken as is;
- * - `additionalContext` is kept for {@link decorate}.
+ * - `additionalContext` is kept for `Hooks.decorate`.
  */
 export async function gateOf(record: GateDecisionRecord, input: unknown, validate?: Validate | null): Promise<Omit<ToolGate, 'env' | 'aborted'>> {
   const decider = decidingHook(record);
