@@ -4,7 +4,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { composerLines } from '../composer.js';
 import { layoutLive, type Row } from '../live-layout.js';
 import type { LiveStdout } from '../live-stdout.js';
-import { displayWidth } from '../rows.js';
 import { oneLine } from '../text-bounds.js';
 import type { TuiController } from '../tui-controller.js';
 import { visibleToast, type TranscriptItem } from '../tui-state.js';
@@ -106,7 +105,6 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
     toast: toast ? { text: oneLine(toast.message, 300), color: TOAST_COLOR[toast.level] } : null,
     status: snap.exiting ? 'ending the session\u2026' : snap.ui.status ? `${statusLine(session, now)} \u00b7 ${snap.ui.status}` : statusLine(session, now),
   });
-  live.setFrame?.(frame.map((r) => displayWidth((r.prefix ?? '') + r.text)));
 
   return (
     <>
