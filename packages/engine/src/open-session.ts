@@ -218,7 +218,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
       } catch (e) {
         // A broken edit keeps the hooks that were loaded: report it, never drop to no hooks silently.
         const issues = EngineError.isInstance(e) && e.issues.length ? e.issues.map((i) => `${i.message}`) : [(e as Error).message];
-        return { changed: false, hookCount: rt.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
+        return { changed: false, failed: true, hookCount: rt.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
       }
       const changed = next.digest !== current.digest;
       current = next;

@@ -55,6 +55,18 @@ describe('reduceTui', () => {
     expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash hook_denied: no rm');
   });
 
+  it('a missing command reads "command not found" at its exit status, whatever its output', () => {
+    const done = (id: string, exit_code: number, content: string) =>
+      host({ type: 'tool_call_completed', outcome: outcome({ id, result: { content, success: exit_code === 0, metadata: { exit_code, status: exit_code ? 'failed' : 'completed' } } }) });
+    const s = run([done('c1', 127, '[exit code: 127]'), done('c2', 126, ''), done('c3', 2, 'grep: x'), done('c4', 0, 'ok')]);
+    expect(s.items.map((i) => i.lines[0])).toEqual([
+      '\u2717 #1 bash (12 ms) \u00b7 exit 127: command not found',
+      '\u2717 #2 bash (12 ms) \u00b7 exit 126: not executable',
+      '\u2717 #3 bash (12 ms) \u00b7 exit 2',
+      '\u2713 #4 bash (12 ms)',
+    ]);
+  });
+
   it('keeps quiet hook successes invisible and shows failures, blocks and rewrites with the hook name and reason', () => {
     const hook = (result: string, detail: string | null) =>
       host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });

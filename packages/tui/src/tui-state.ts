@@ -116,6 +116,15 @@ function stream(s: TuiState, which: 'text' | 'reasoning', more: string): TuiStat
   return which === 'text' ? { ...out, liveText: rest } : { ...out, liveReasoning: rest };
 }
 
+/**
+ * A shell command's non-zero exit status as it reads in a tool result's head line, with the
+ * shell's own meaning of 126 and 127 (the output may be empty, or hidden by the cut). Pure.
+ */
+export function exitNote(code: unknown): string {
+  if (typeof code !== 'number' || code === 0) return '';
+  return ` \u00b7 exit ${code}${code === 127 ? ': command not found' : code === 126 ? ': not executable' : ''}`;
+}
+
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
   if (input && typeof input === 'object') {
@@ -216,7 +225,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
-        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${rewritten}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
       const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
@@ -252,11 +261,12 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'subagent_completed':
       return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(e.result, 160)}`], 'dim');
     case 'config_reloaded': {
+      const hooks = `${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}`;
       const lines = [
-        `configuration reloaded: ${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}${e.report.changed ? ' (changed)' : ''}`,
+        e.report.failed ? `configuration not reloaded: the ${hooks} loaded before stay` : `configuration reloaded: ${hooks}${e.report.changed ? ' (changed)' : ''}`,
         ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`),
       ];
-      return addItem(s, 'notice', lines, e.report.notes.length ? 'warn' : 'dim');
+      return addItem(s, 'notice', lines, e.report.failed ? 'bad' : e.report.notes.length ? 'warn' : 'dim');
     }
     case 'turn_completed': {
       const f = flushLive(s);
