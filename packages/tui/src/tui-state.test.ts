@@ -240,8 +240,19 @@ describe('reduceTui', () => {
       input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -l"}' },
       hookSetDigest: null,
     };
-    const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls' } }), host({ type: 'tool_call_completed', outcome: outcome({ decision }) })]);
-    expect(s.items[1]!.lines[0]).toBe('\u2713 #1 bash (12 ms) (input rewritten by a hook) \u00b7 /why 1');
+    const s = run([
+      host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls' } }),
+      // As the host reports a gate's rewrite: one hook_finished, then the call's outcome.
+      host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'rewrite', index: 1, total: 1, durationMs: 3, result: 'rewrote', detail: 'adds -l' } }),
+      host({ type: 'tool_call_completed', outcome: outcome({ decision }) }),
+    ]);
+    // The rewrite is said once, by the hook's own line; the result does not repeat it.
+    expect(allLines(s).slice(0, 3)).toEqual(['\u25b8 #1 bash: ls', 'hook rewrite (tool_call_before) rewrote the input \u2014 adds -l', '\u2713 #1 bash (12 ms) \u00b7 /why 1']);
+    expect(
+      allLines(s)
+        .join('\n')
+        .match(/rewrote the input|rewritten/g),
+    ).toHaveLength(1);
     const lines = decisionLines(s.calls[0]!);
     expect(lines[0]).toBe('#1 bash: allow');
     expect(lines.join('\n')).toMatch(/1\. rewrite \[global\] allow exit 0 3 ms \(rewrote input\)/);

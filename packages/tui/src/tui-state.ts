@@ -222,10 +222,9 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const old = calls.length - 1 - OUTPUTS_KEPT;
       if (old >= 0 && calls[old]!.output !== null) calls = calls.map((c, i) => (i <= old && c.output !== null ? { ...c, output: null } : c));
       const ok = o.error === null && (o.result?.success ?? true);
-      const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
-        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${rewritten}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
       const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
@@ -233,7 +232,9 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       return addItem({ ...flushLive(s), calls }, 'tool_result', [headLine, ...body], ok ? 'ok' : 'bad');
     }
     case 'hook_finished':
-      if (e.hook.result === 'ok') return s; // a quiet success leaves no trace
+      // A quiet success leaves no trace. A gate's rewrite is said here, once, with the hook's
+      // name and reason, just before the call's result (which does not repeat it).
+      if (e.hook.result === 'ok') return s;
       return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
     case 'message_submitted': {
       const lines = proseLines(e.text).map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
