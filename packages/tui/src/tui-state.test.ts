@@ -55,6 +55,13 @@ describe('reduceTui', () => {
     expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash hook_denied: no rm');
   });
 
+  it("an agent tool's result shows the sub-agent's answer, not the completion marker kept for the model", () => {
+    const content = 'the answer\n<codewhale:subagent.done>{"agent_id":"agent_1","status":"completed"}</codewhale:subagent.done>';
+    const s = run([host({ type: 'tool_call_completed', outcome: outcome({ name: 'agent', result: { content, success: true } }) })]);
+    expect(allLines(s)).toEqual(['\u2713 #1 agent (12 ms)', '  the answer']);
+    expect(s.calls[0]!.output).toBe('the answer');
+  });
+
   it('a missing command reads "command not found" at its exit status, whatever its output', () => {
     const done = (id: string, exit_code: number, content: string) =>
       host({ type: 'tool_call_completed', outcome: outcome({ id, result: { content, success: exit_code === 0, metadata: { exit_code, status: exit_code ? 'failed' : 'completed' } } }) });

@@ -1,4 +1,4 @@
-import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
+import { withoutSubagentMarker, type HostEvent, type HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
@@ -213,7 +213,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'tool_call_completed': {
       const o = e.outcome;
       const known = s.calls.find((c) => c.callId === o.id);
-      const output = o.result ? o.result.content : null;
+      const output = o.result ? withoutSubagentMarker(o.result.content) : null;
       let calls = known
         ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c))
         : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
@@ -226,7 +226,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
         : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
-      const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
+      const cut = output !== null ? cutToolOutput(output, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
       const headLine = cut?.cut ? `${head} \u00b7 /expand ${n}` : head;
       return addItem({ ...flushLive(s), calls }, 'tool_result', [headLine, ...body], ok ? 'ok' : 'bad');
