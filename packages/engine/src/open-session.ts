@@ -176,7 +176,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
         rules = permissionRulesOf(paths.configPath);
       } catch (e) {
         const issues = EngineError.isInstance(e) && e.issues.length ? e.issues.map((i) => `${i.message}`) : [(e as Error).message];
-        return { changed: false, hookCount: h.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
+        return { changed: false, failed: true, hookCount: h.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
       }
       const r = h.reload();
       return { changed: r.changed, hookCount: r.hookCount, notes: [...r.notes, ...rules.notes] };

@@ -128,6 +128,8 @@ export interface ReloadReport {
   readonly hookCount: number;
   /** Human-readable lines (problems, a project file whose digest changed and needs re-approval). */
   readonly notes: readonly string[];
+  /** Set when the configuration could not be read: nothing was reloaded, the hooks loaded before stay. */
+  readonly failed?: true;
 }
 
 /**

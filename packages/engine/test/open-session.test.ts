@@ -232,7 +232,10 @@ describe('openSession: two hosts in one process', () => {
     writeFileSync(join(sb.home, 'config.toml'), `[hooks\n`);
     const broken = host.reload();
     expect(broken.changed).toBe(false);
+    expect(broken.failed).toBe(true);
+    expect(broken.hookCount).toBe(1);
     expect(broken.notes[0]).toMatch(/not reloaded/);
+    expect(report.failed).toBeUndefined();
   });
 });
 

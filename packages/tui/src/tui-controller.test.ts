@@ -220,4 +220,13 @@ describe('TuiController', () => {
     await t.flush();
     expect(t.lines()).toEqual(['\u276f /reload', 'configuration reloaded: 3 hooks (changed)', '  project hooks changed since approval: run /hooks review']);
   });
+
+  it('/reload of a broken configuration says it was not reloaded, and never that it was', async () => {
+    const t = setup();
+    t.host.reloadReport = { changed: false, failed: true, hookCount: 2, notes: ['the configuration was not reloaded: config.toml:3: expected "]"'] };
+    t.type('/reload', '\r');
+    await t.flush();
+    expect(t.lines()).toEqual(['\u276f /reload', 'configuration not reloaded: the 2 hooks loaded before stay', '  the configuration was not reloaded: config.toml:3: expected "]"']);
+    expect(t.lines().join('\n')).not.toMatch(/configuration reloaded/);
+  });
 });

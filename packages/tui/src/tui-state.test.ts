@@ -55,6 +55,25 @@ describe('reduceTui', () => {
     expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash hook_denied: no rm');
   });
 
+  it("an agent tool's result shows the sub-agent's answer, not the completion marker kept for the model", () => {
+    const content = 'the answer\n<codewhale:subagent.done>{"agent_id":"agent_1","status":"completed"}</codewhale:subagent.done>';
+    const s = run([host({ type: 'tool_call_completed', outcome: outcome({ name: 'agent', result: { content, success: true } }) })]);
+    expect(allLines(s)).toEqual(['\u2713 #1 agent (12 ms)', '  the answer']);
+    expect(s.calls[0]!.output).toBe('the answer');
+  });
+
+  it('a missing command reads "command not found" at its exit status, whatever its output', () => {
+    const done = (id: string, exit_code: number, content: string) =>
+      host({ type: 'tool_call_completed', outcome: outcome({ id, result: { content, success: exit_code === 0, metadata: { exit_code, status: exit_code ? 'failed' : 'completed' } } }) });
+    const s = run([done('c1', 127, '[exit code: 127]'), done('c2', 126, ''), done('c3', 2, 'grep: x'), done('c4', 0, 'ok')]);
+    expect(s.items.map((i) => i.lines[0])).toEqual([
+      '\u2717 #1 bash (12 ms) \u00b7 exit 127: command not found',
+      '\u2717 #2 bash (12 ms) \u00b7 exit 126: not executable',
+      '\u2717 #3 bash (12 ms) \u00b7 exit 2',
+      '\u2713 #4 bash (12 ms)',
+    ]);
+  });
+
   it('keeps quiet hook successes invisible and shows failures, blocks and rewrites with the hook name and reason', () => {
     const hook = (result: string, detail: string | null) =>
       host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'gate\x1b[31m', index: 1, total: 1, durationMs: 5, result, detail } });
@@ -228,8 +247,19 @@ describe('reduceTui', () => {
       input: { original: '{"command":"ls"}', rewritten: '{"command":"ls -l"}' },
       hookSetDigest: null,
     };
-    const s = run([host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls' } }), host({ type: 'tool_call_completed', outcome: outcome({ decision }) })]);
-    expect(s.items[1]!.lines[0]).toBe('\u2713 #1 bash (12 ms) (input rewritten by a hook) \u00b7 /why 1');
+    const s = run([
+      host({ type: 'tool_call_started', id: 'call_1', name: 'bash', input: { command: 'ls' } }),
+      // As the host reports a gate's rewrite: one hook_finished, then the call's outcome.
+      host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'rewrite', index: 1, total: 1, durationMs: 3, result: 'rewrote', detail: 'adds -l' } }),
+      host({ type: 'tool_call_completed', outcome: outcome({ decision }) }),
+    ]);
+    // The rewrite is said once, by the hook's own line; the result does not repeat it.
+    expect(allLines(s).slice(0, 3)).toEqual(['\u25b8 #1 bash: ls', 'hook rewrite (tool_call_before) rewrote the input \u2014 adds -l', '\u2713 #1 bash (12 ms) \u00b7 /why 1']);
+    expect(
+      allLines(s)
+        .join('\n')
+        .match(/rewrote the input|rewritten/g),
+    ).toHaveLength(1);
     const lines = decisionLines(s.calls[0]!);
     expect(lines[0]).toBe('#1 bash: allow');
     expect(lines.join('\n')).toMatch(/1\. rewrite \[global\] allow exit 0 3 ms \(rewrote input\)/);

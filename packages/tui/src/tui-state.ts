@@ -1,4 +1,4 @@
-import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
+import { withoutSubagentMarker, type HostEvent, type HookActivityEnd } from '@codewhale/engine';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
@@ -116,6 +116,15 @@ function stream(s: TuiState, which: 'text' | 'reasoning', more: string): TuiStat
   return which === 'text' ? { ...out, liveText: rest } : { ...out, liveReasoning: rest };
 }
 
+/**
+ * A shell command's non-zero exit status as it reads in a tool result's head line, with the
+ * shell's own meaning of 126 and 127 (the output may be empty, or hidden by the cut). Pure.
+ */
+export function exitNote(code: unknown): string {
+  if (typeof code !== 'number' || code === 0) return '';
+  return ` \u00b7 exit ${code}${code === 127 ? ': command not found' : code === 126 ? ': not executable' : ''}`;
+}
+
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
   if (input && typeof input === 'object') {
@@ -204,7 +213,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'tool_call_completed': {
       const o = e.outcome;
       const known = s.calls.find((c) => c.callId === o.id);
-      const output = o.result ? o.result.content : null;
+      const output = o.result ? withoutSubagentMarker(o.result.content) : null;
       let calls = known
         ? s.calls.map((c) => (c.callId === o.id ? { ...c, decision: o.decision, output } : c))
         : [...s.calls, { n: s.calls.length + 1, callId: o.id, tool: o.name, decision: o.decision, output }];
@@ -213,18 +222,19 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const old = calls.length - 1 - OUTPUTS_KEPT;
       if (old >= 0 && calls[old]!.output !== null) calls = calls.map((c, i) => (i <= old && c.output !== null ? { ...c, output: null } : c));
       const ok = o.error === null && (o.result?.success ?? true);
-      const rewritten = o.decision?.input.rewritten ? ' (input rewritten by a hook)' : '';
       const head = o.error
         ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
-        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${rewritten}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
-      const cut = o.result ? cutToolOutput(o.result.content, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
+      const cut = output !== null ? cutToolOutput(output, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
       const headLine = cut?.cut ? `${head} \u00b7 /expand ${n}` : head;
       return addItem({ ...flushLive(s), calls }, 'tool_result', [headLine, ...body], ok ? 'ok' : 'bad');
     }
     case 'hook_finished':
-      if (e.hook.result === 'ok') return s; // a quiet success leaves no trace
+      // A quiet success leaves no trace. A gate's rewrite is said here, once, with the hook's
+      // name and reason, just before the call's result (which does not repeat it).
+      if (e.hook.result === 'ok') return s;
       return addItem(flushLive(s), 'hook', [hookLine(e.hook)], e.hook.result === 'failed' || e.hook.result === 'denied' || e.hook.result === 'blocked' ? 'bad' : 'warn');
     case 'message_submitted': {
       const lines = proseLines(e.text).map((l, i) => (i === 0 ? `\u276f ${l}` : `  ${l}`));
@@ -252,11 +262,12 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'subagent_completed':
       return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(e.result, 160)}`], 'dim');
     case 'config_reloaded': {
+      const hooks = `${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}`;
       const lines = [
-        `configuration reloaded: ${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}${e.report.changed ? ' (changed)' : ''}`,
+        e.report.failed ? `configuration not reloaded: the ${hooks} loaded before stay` : `configuration reloaded: ${hooks}${e.report.changed ? ' (changed)' : ''}`,
         ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`),
       ];
-      return addItem(s, 'notice', lines, e.report.notes.length ? 'warn' : 'dim');
+      return addItem(s, 'notice', lines, e.report.failed ? 'bad' : e.report.notes.length ? 'warn' : 'dim');
     }
     case 'turn_completed': {
       const f = flushLive(s);

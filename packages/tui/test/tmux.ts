@@ -39,8 +39,16 @@ export class Terminal {
     return execFileSync('tmux', ['-S', this.socket, '-f', this.conf, ...args], { encoding: 'utf8' });
   }
 
-  /** Start `codewhale args…` in `cwd` with exactly `env` (plus PATH and TERM), `cols`×`rows`. */
-  start(args: readonly string[], opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number; record?: boolean }): void {
+  /** The command line that runs `tmux args…` against this terminal's server (for a program inside it). */
+  command(...args: string[]): string[] {
+    return ['tmux', '-S', this.socket, '-f', this.conf, ...args];
+  }
+
+  /**
+   * Start `codewhale args…` (or `node script args…`) in `cwd` with exactly `env` (plus PATH and
+   * TERM), `cols`×`rows`.
+   */
+  start(args: readonly string[], opts: { cwd: string; env: Record<string, string>; cols?: number; rows?: number; record?: boolean; script?: string }): void {
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: opts.env.HOME ?? process.env.HOME ?? '/tmp', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
     const assigns = Object.entries(env)
       .map(([k, v]) => `${k}=${q(v)}`)
@@ -48,7 +56,7 @@ export class Terminal {
     // Recording: the program starts only once `pipe-pane` is attached (it waits for a marker file).
     const ready = join(`${this.rawFile}.ready`);
     const wait = opts.record ? `while [ ! -e ${q(ready)} ]; do sleep 0.05; done; ` : '';
-    const cmd = `${wait}cd ${q(opts.cwd)} && env -i ${assigns} ${q(process.execPath)} ${q(BIN)} ${args.map(q).join(' ')}; echo $? > ${q(this.exitFile)}; sleep 60`;
+    const cmd = `${wait}cd ${q(opts.cwd)} && env -i ${assigns} ${q(process.execPath)} ${q(opts.script ?? BIN)} ${args.map(q).join(' ')}; echo $? > ${q(this.exitFile)}; sleep 60`;
     this.tmux('new-session', '-d', '-s', this.name, '-x', String(opts.cols ?? 100), '-y', String(opts.rows ?? 30), cmd);
     if (opts.record) {
       writeFileSync(this.rawFile, '');

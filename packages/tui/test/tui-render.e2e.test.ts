@@ -65,10 +65,7 @@ afterEach(async () => {
   }
 });
 
-// Retried: on a busy machine a resize or a frame can still race the erase of the live region
-// (LiveStdout records a frame's widths when it is laid out, before Ink writes it). A failure
-// that persists over three tries fails the suite; the race is an open defect of the renderer.
-describe('the TUI in a real terminal: a long streamed answer', { retry: 2 }, () => {
+describe('the TUI in a real terminal: a long streamed answer', () => {
   it.each([
     [120, 40],
     [60, 20],

@@ -67,6 +67,17 @@ const agentSchema = z
   })
   .strict();
 
+const DONE_OPEN = '<codewhale:subagent.done>';
+const DONE_CLOSE = '</codewhale:subagent.done>';
+const DONE_MARKER = /\n?<codewhale:subagent\.done>[^\n]*?<\/codewhale:subagent\.done>/g;
+
+/**
+ * The `agent` tool's result as a person reads it: the sub-agent's answer without the completion
+ * marker that tells the model which agent finished and how. Pure.
+ */
+export function withoutSubagentMarker(content: string): string {
+  return content.includes(DONE_OPEN) ? content.replace(DONE_MARKER, '') : content;
+}
 export const agentTool: ToolDefinition<z.infer<typeof agentSchema>> = {
   name: 'agent',
   kind: 'agent',
@@ -75,7 +86,7 @@ export const agentTool: ToolDefinition<z.infer<typeof agentSchema>> = {
   async execute(input, ctx) {
     const done = await ctx.services.runSubagent({ prompt: input.prompt, ...(input.name ? { name: input.name } : {}) }, ctx.signal);
     return {
-      content: `${done.result}\n<codewhale:subagent.done>${JSON.stringify({ agent_id: done.agentId, status: done.status })}</codewhale:subagent.done>`,
+      content: `${done.result}\n${DONE_OPEN}${JSON.stringify({ agent_id: done.agentId, status: done.status })}${DONE_CLOSE}`,
       success: done.status === 'completed',
     };
   },

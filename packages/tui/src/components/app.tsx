@@ -3,8 +3,8 @@ import { Box, Static, Text, useStdout } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { composerLines } from '../composer.js';
 import { layoutLive, type Row } from '../live-layout.js';
+import { wrapRows } from '../rows.js';
 import type { LiveStdout } from '../live-stdout.js';
-import { displayWidth } from '../rows.js';
 import { oneLine } from '../text-bounds.js';
 import type { TuiController } from '../tui-controller.js';
 import { visibleToast, type TranscriptItem } from '../tui-state.js';
@@ -22,12 +22,16 @@ export interface AppProps {
 
 const TONE: Record<NonNullable<TranscriptItem['tone']>, string> = { dim: 'gray', ok: 'green', bad: 'red', warn: 'yellow' };
 
-function ItemView({ item }: { item: TranscriptItem }) {
+function ItemView({ item, columns }: { item: TranscriptItem; columns: number }) {
   const color = item.tone ? TONE[item.tone] : item.kind === 'user' ? 'cyan' : undefined;
-  // One Text for the whole item: the terminal's width wraps it, nothing is cut.
+  // One Text for the whole item, nothing cut. Its lines are word-wrapped here to the terminal's
+  // width (a linear pass), so Ink, which would otherwise wrap them again, character by
+  // character, on every frame that prints items, only writes them.
+  const rows: string[] = [];
+  for (const l of item.lines) for (const r of wrapRows(l, columns)) rows.push(r === '' ? ' ' : r);
   return (
     <Text color={color} dimColor={item.kind === 'reasoning'}>
-      {item.lines.map((l) => (l === '' ? ' ' : l)).join('\n')}
+      {rows.join('\n')}
     </Text>
   );
 }
@@ -106,11 +110,10 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
     toast: toast ? { text: oneLine(toast.message, 300), color: TOAST_COLOR[toast.level] } : null,
     status: snap.exiting ? 'ending the session\u2026' : snap.ui.status ? `${statusLine(session, now)} \u00b7 ${snap.ui.status}` : statusLine(session, now),
   });
-  live.setFrame?.(frame.map((r) => displayWidth((r.prefix ?? '') + r.text)));
 
   return (
     <>
-      <Static items={snap.ui.items as TranscriptItem[]}>{(item) => <ItemView key={item.id} item={item} />}</Static>
+      <Static items={snap.ui.items as TranscriptItem[]}>{(item) => <ItemView key={item.id} item={item} columns={columns} />}</Static>
       <Box flexDirection="column">
         {frame.map((r, i) => (
           <Text key={i} wrap="truncate-end" color={r.color} dimColor={r.dim} bold={r.bold}>
@@ -134,4 +137,9 @@ function withCursor(line: string, column: number): React.ReactNode {
       {chars.slice(column + 1).join('')}
     </>
   );
+}
+
+/** The element `runTui` renders (made here, so the module that starts the UI needs no React of its own). */
+export function appElement(props: AppProps): React.ReactElement {
+  return <App {...props} />;
 }

@@ -50,3 +50,8 @@ export function TrustPrompt({ gate, onChoice }: { gate: TrustGate; onChoice: (c:
     </Box>
   );
 }
+
+/** The element `runTui` renders for the launch trust prompt. */
+export function trustPromptElement(props: { gate: TrustGate; onChoice: (c: TrustChoice) => void }): React.ReactElement {
+  return <TrustPrompt {...props} />;
+}

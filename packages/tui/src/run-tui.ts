@@ -72,14 +72,59 @@ interface ReviewJson {
   state?: string;
 }
 
+/**
+ * Ink, React and the component tree, loaded once. React picks its build from `NODE_ENV` when
+ * it is first loaded; with none set it is the development build (checks and bookkeeping on
+ * every render: a good part of the CPU a streamed answer costs). So when `NODE_ENV` is unset,
+ * it reads `production` while these modules load and is unset again right after; a value the
+ * person set is left alone (and obeyed). Hooks and the shell tool never see it either way:
+ * their environment is the copy taken before (`env`), not `process.env`. Nothing else in this
+ * module loads React (the elements are made by the component modules), so importing the
+ * package does not decide the build.
+ */
+let ui: Promise<{
+  ink: typeof import('ink');
+  app: typeof import('./components/app.js');
+  trust: typeof import('./components/trust-prompt.js');
+  live: typeof import('./live-stdout.js');
+}> | null = null;
+export function loadUi(): NonNullable<typeof ui> {
+  if (ui) return ui;
+  const unset = process.env.NODE_ENV === undefined;
+  if (unset) process.env.NODE_ENV = 'production';
+  const restore = () => {
+    if (unset) delete process.env.NODE_ENV;
+  };
+  ui = (async () => {
+    const [ink, app] = await Promise.all([import('ink'), import('./components/app.js')]);
+    const trust = await import('./components/trust-prompt.js');
+    const live = await import('./live-stdout.js');
+    return { ink, app, trust, live };
+  })().then(
+    (loaded) => {
+      restore();
+      return loaded;
+    },
+    (e: unknown) => {
+      restore();
+      ui = null;
+      throw e;
+    },
+  );
+  return ui;
+}
+
 async function askTrust(gate: TrustGate, stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream): Promise<TrustChoice> {
-  const [{ render }, { TrustPrompt }] = await Promise.all([import('ink'), import('./components/trust-prompt.js')]);
+  const {
+    ink: { render },
+    trust: { trustPromptElement },
+  } = await loadUi();
   return new Promise<TrustChoice>((resolveChoice) => {
     let done = false;
     const inst = render(
-      <TrustPrompt
-        gate={gate}
-        onChoice={(c) => {
+      trustPromptElement({
+        gate,
+        onChoice: (c: TrustChoice) => {
           if (done) return;
           done = true;
           // Let the one-line answer render, then hand the terminal to the session.
@@ -87,8 +132,8 @@ async function askTrust(gate: TrustGate, stdin: NodeJS.ReadStream, stdout: NodeJ
             inst.unmount();
             resolveChoice(c);
           }, 20);
-        }}
-      />,
+        },
+      }),
       { stdin, stdout, exitOnCtrlC: false, patchConsole: false },
     );
   });
@@ -106,7 +151,9 @@ export function describeFailure(e: unknown): string {
 
 /** Start the interactive UI; resolves to the process exit code once the session has ended. */
 export async function runTui(options: RunTuiOptions = {}): Promise<number> {
-  const env = options.env ?? process.env;
+  // A copy: the session's hooks and shell commands take their environment from it, whatever
+  // this process's own environment becomes (see loadUi).
+  const env = options.env ?? { ...process.env };
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
@@ -220,11 +267,14 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   // Hot reload: config.toml and the workspace's hooks.toml (same session id, new hook set).
   const watcher = watchFiles([configPath, join(workspace, '.codewhale', 'hooks.toml')], () => controller.reload());
 
-  const [{ render }, { App }] = await Promise.all([import('ink'), import('./components/app.js')]);
+  const {
+    ink: { render },
+    app: { appElement },
+    live: { LiveStdout },
+  } = await loadUi();
   stdout.write(BRACKETED_PASTE_ON);
-  const { LiveStdout } = await import('./live-stdout.js');
   const liveOut = new LiveStdout(stdout);
-  const inst = render(<App host={host} store={store} controller={controller} />, {
+  const inst = render(appElement({ host, store, controller }), {
     stdin,
     stdout: liveOut as unknown as NodeJS.WriteStream,
     exitOnCtrlC: false,
