@@ -17,6 +17,8 @@ export const RANKS: Record<string, number> = {
   '@codewhale/runtime-api': 5,
   '@codewhale/runtime-client': 6,
   '@codewhale/cli': 6,
+  // The web client: a page built from the typed client, served by the CLI's `serve`.
+  '@codewhale/web': 7,
 };
 
 export const PURE = new Set(['@codewhale/hooks-payloads', '@codewhale/hooks-conditions', '@codewhale/hooks-config']);

@@ -127,7 +127,8 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       // What a package ships beyond dist/: the JSON Schemas, the hook guide `--help` points at.
       const extra: Record<string, string[]> = {
         '@codewhale/hooks-config': ['package/schema/config.schema.json', 'package/schema/hooks.schema.json'],
-        '@codewhale/cli': ['package/docs/hooks-guide.md'],
+        // The CLI carries the web client `serve` serves at /.
+        '@codewhale/cli': ['package/docs/hooks-guide.md', 'package/dist/web/index.html'],
       };
       expect.soft(list, m.name).toEqual(expect.arrayContaining(extra[m.name] ?? []));
       const packedManifest = spawnSync('tar', ['-xzOf', p.tarball, 'package/package.json'], { encoding: 'utf8' }).stdout;

@@ -82,6 +82,19 @@ const AHEAD = 'a turn is running / the cursor is ahead of the event log (error.h
 export const OPERATIONS: readonly (readonly [method: 'get' | 'post' | 'delete', path: string, op: Op])[] = [
   ['get', '/health', { id: 'getHealth', summary: 'liveness (public); "stopping" during a graceful stop', public: true, ok: [200, 'Health', 'OK'] }],
   ['get', '/v1/runtime/info', { id: 'getRuntimeInfo', summary: 'server facts (public)', public: true, ok: [200, 'RuntimeInfo', 'OK'] }],
+  [
+    'post',
+    '/v1/session',
+    {
+      id: 'createSession',
+      summary: 'log a browser in (public): the token, or a one-time code from `serve --open`, for an HttpOnly SameSite=Strict session cookie',
+      public: true,
+      body: 'SessionBody',
+      ok: [200, 'Session', 'logged in; Set-Cookie carries the session cookie'],
+      errors: { 401: 'wrong token, or a code that is unknown, used or expired' },
+    },
+  ],
+  ['delete', '/v1/session', { id: 'deleteSession', summary: 'log a browser out (public): the session cookie is cleared', public: true, ok: [200, 'Session', 'logged out'] }],
   ['get', '/v1/openapi.json', { id: 'getOpenApi', summary: 'this document', ok: [200, 'OpenApiDocument', 'the OpenAPI 3.1 document'] }],
   ['post', '/v1/threads', { id: 'createThread', summary: 'create a thread', body: 'CreateThreadBody', ok: [201, 'ThreadResult', 'Created'], errors: { 503: 'the server is shutting down' } }],
   ['get', '/v1/threads', { id: 'listThreads', summary: 'threads, newest first, a page at a time', query: S.ThreadsQuery, ok: [200, 'ThreadPage', 'OK'] }],
@@ -255,6 +268,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
         CreateTurnBody: schema(S.CreateTurnBody, 'input'),
         SteerBody: schema(S.SteerBody, 'input'),
         ApprovalBody: schema(S.ApprovalBody, 'input'),
+        SessionBody: schema(S.SessionBody, 'input'),
+        Session: schema(S.SessionJson),
         UserInputBody: schema(S.UserInputBody, 'input'),
         UserInput: schema(S.UserInputJson),
         UserInputPage: schema(S.UserInputPageJson),
