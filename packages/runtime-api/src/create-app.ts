@@ -266,6 +266,11 @@ export function createApp(deps: AppDeps): Hono {
     c.header('Set-Cookie', sessionCookie(deps.token));
     return c.json({ authenticated: true, auth: 'token' as const });
   });
+  // Whether this request is logged in (a page asks before it shows the login form; never a 401).
+  app.get('/v1/session', (c) => {
+    if (deps.token === null) return c.json({ authenticated: true, auth: 'none' as const });
+    return c.json({ authenticated: tokensMatch(presentedCredential(c.req.raw.headers)?.token ?? null, deps.token), auth: 'token' as const });
+  });
   app.delete('/v1/session', (c) => {
     c.header('Set-Cookie', sessionCookie('', true));
     return c.json({ authenticated: false, auth: deps.token === null ? ('none' as const) : ('token' as const) });

@@ -68,6 +68,10 @@ describe('the web client', () => {
     const pair = cookie.split(';')[0]!;
     expect((await r.app.request('/v1/threads', { headers: { cookie: pair } })).status).toBe(200);
     expect((await r.app.request('/v1/threads')).status).toBe(401);
+    // The page asks whether it is logged in without a 401 either way.
+    expect(await (await r.app.request('/v1/session', { headers: { cookie: pair } })).json()).toEqual({ authenticated: true, auth: 'token' });
+    expect(await (await r.app.request('/v1/session', { headers: { cookie: 'codewhale_runtime_token=wrong-token-value' } })).json()).toEqual({ authenticated: false, auth: 'token' });
+    expect((await r.app.request('/v1/session')).status).toBe(200);
     const out = await r.app.request('/v1/session', { method: 'DELETE' });
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
   });

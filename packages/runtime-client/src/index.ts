@@ -99,6 +99,10 @@ export class RuntimeClient {
   createSession(body: Body<'createSession'>): Promise<Ok<'createSession'>> {
     return ok(this.http.POST('/v1/session', { body }));
   }
+  /** Whether this client is logged in (never a 401). */
+  getSession(): Promise<Ok<'getSession'>> {
+    return ok(this.http.GET('/v1/session'));
+  }
   /** Log a browser out (the session cookie is cleared). */
   deleteSession(): Promise<Ok<'deleteSession'>> {
     return ok(this.http.DELETE('/v1/session'));

@@ -147,7 +147,8 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** whether the request is logged in (public; never 401) */
+        get: operations["getSession"];
         put?: never;
         /** log a browser in (public): the token, or a one-time code from `serve --open`, for an HttpOnly SameSite=Strict session cookie */
         post: operations["createSession"];
@@ -3264,6 +3265,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuntimeInfo"];
+                };
+            };
+            /** @description a foreign Host or Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description an internal error (never with a stack trace), or the server config.toml cannot be used */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description a foreign Host or Origin */

@@ -36,11 +36,13 @@ export function App(): VNode {
         }
       }
       try {
-        await client.listThreads({ limit: 1 });
-        if (!cancelled) setAuth('in');
+        const { authenticated } = await client.getSession();
+        if (!cancelled) setAuth(authenticated ? 'in' : 'login');
       } catch (e) {
-        if (!cancelled) setAuth(e instanceof RuntimeApiError && e.status === 401 ? 'login' : 'login');
-        if (!cancelled && !(e instanceof RuntimeApiError && e.status === 401)) setLoginError(errorText(e));
+        if (!cancelled) {
+          setAuth('login');
+          setLoginError(errorText(e));
+        }
       }
     })();
     return () => {
@@ -555,7 +557,7 @@ function ToolCall({ entry }: { readonly entry: Entry }): VNode {
         {exit !== null && <span class="meta">exit {exit}</span>}
       </div>
       {input && (
-        <pre class="code input" tabIndex={0} aria-label="Tool input">
+        <pre class="code input">
           <Visible text={input} />
         </pre>
       )}
@@ -570,19 +572,19 @@ function Output({ text }: { readonly text: string }): VNode {
   const ht = headTail(text);
   if (all || ht.omitted === 0)
     return (
-      <pre class="code output" tabIndex={0} aria-label="Tool output">
+      <pre class="code output">
         <Visible text={text} />
       </pre>
     );
   return (
     <div class="output-cut">
-      <pre class="code output" tabIndex={0} aria-label="Tool output (start)">
+      <pre class="code output">
         <Visible text={ht.head} />
       </pre>
       <button type="button" class="quiet" onClick={() => setAll(true)}>
         Show all ({ht.omitted} more lines)
       </button>
-      <pre class="code output" tabIndex={0} aria-label="Tool output (end)">
+      <pre class="code output">
         <Visible text={ht.tail} />
       </pre>
     </div>
@@ -685,7 +687,7 @@ function ApprovalCard({ approval, item, onError }: { readonly approval: Approval
     }
   };
   return (
-    <section class="approval card" role="region" aria-labelledby={`ap-${approval.id}`} data-approval={approval.id}>
+    <section class="approval card" aria-labelledby={`ap-${approval.id}`} data-approval={approval.id}>
       <h2 id={`ap-${approval.id}`}>
         Approve <Visible text={approval.tool} />?
       </h2>
@@ -705,7 +707,7 @@ function ApprovalCard({ approval, item, onError }: { readonly approval: Approval
           'A permission rule asks before this tool runs.'
         )}
       </p>
-      <pre class="code command" tabIndex={0} aria-label="What will run">
+      <pre class="code command">
         <Visible text={approval.summary} />
       </pre>
       {input !== undefined && JSON.stringify(input) !== approval.summary && (

@@ -54,7 +54,7 @@ function block(t: Token, key: number): ComponentChildren {
     case 'code': {
       const c = t as Tokens.Code;
       return (
-        <pre key={key} class="code" tabIndex={0} aria-label={c.lang ? `${c.lang} code` : 'code'}>
+        <pre key={key} class="code">
           <code>
             <Visible text={c.text} />
           </code>
