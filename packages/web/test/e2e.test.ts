@@ -196,7 +196,6 @@ describe('the web client in a real browser', () => {
     expect(await tool.textContent()).toContain('ran-it');
     expect(await tool.textContent()).toContain('exit 0');
     const decision = tool.locator('details.decision');
-    await decision.locator('summary').click();
     expect(await decision.textContent()).toContain('gate');
     expect(await decision.textContent()).toContain('ask');
     expect(await decision.textContent()).toContain('Hook-set digest');
@@ -217,7 +216,7 @@ describe('the web client in a real browser', () => {
     const hooks = page.getByRole('region', { name: 'Live hooks' });
     await expect.poll(() => hooks.textContent()).toContain('tool_call_before');
     expect(await hooks.textContent()).toContain('gate');
-    await page.screenshot({ path: join(SHOTS, 'thread.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'thread.png') });
     expect(await axe(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
