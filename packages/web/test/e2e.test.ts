@@ -34,6 +34,8 @@ const TURNS: FakeTurn[] = [
   { text: 'second done' },
   // 3. A slow stream to reload in the middle of.
   { text: LONG_REPLY, chunkDelayMs: 60 },
+  // 4. A turn after the server restarted under an open page.
+  { text: 'after the restart' },
 ];
 
 let root: string;
@@ -44,8 +46,8 @@ let loginUrl: string;
 let browser: Browser;
 const errors: string[] = [];
 
-async function startServe(): Promise<void> {
-  server = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--open'], {
+async function startServe(port = 0): Promise<void> {
+  server = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--open'], {
     cwd: join(root, 'ws'),
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: root, CODEWHALE_HOME: join(root, 'home'), CODEWHALE_RUNTIME_TOKEN: TOKEN, FAKE_API_KEY: API_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -262,6 +264,27 @@ describe('the web client in a real browser', () => {
     expect((await page.locator('li.agent .bubble').textContent())!.trim()).toBe(LONG_REPLY);
     await page.screenshot({ path: join(SHOTS, 'threads-dark.png') });
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('resumes the stream after the connection drops (the server restarts) with nothing lost or repeated', async () => {
+    const page = await newPage();
+    await logIn(page);
+    const { thread } = await (await api('/v1/threads', { method: 'POST', body: JSON.stringify({ posture: 'ask' }) })).json();
+    await page.goto(`${url}/#/t/${thread.id}`);
+    await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
+    const port = new URL(url).port;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('reconnecting');
+    await startServe(Number(port));
+    await api(`/v1/threads/${thread.id}/turns`, { method: 'POST', body: JSON.stringify({ prompt: 'after' }) });
+    await expect.poll(() => page.locator('li.agent .bubble').textContent(), { timeout: 20_000 }).toContain('after the restart');
+    expect(await page.locator('li.user').count()).toBe(1);
+    expect(await page.locator('li.agent').count()).toBe(1);
+    expect(errors.filter((e) => !e.includes('ERR_CONNECTION_REFUSED') && !e.includes('Failed to fetch'))).toEqual([]);
+    errors.length = 0;
     await page.context().close();
   });
 
