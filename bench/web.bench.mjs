@@ -61,7 +61,7 @@ export async function run() {
     const received = new Map();
     const completed = [];
     const { head_seq } = await (await fetch(`${server.url}/v1/event-log?limit=1`, { headers: H })).json();
-    const follower = (async () => {
+    void (async () => {
       const res = await fetch(`${server.url}/v1/events`, { headers: { ...H, 'last-event-id': String(head_seq) }, signal: stop.signal });
       const reader = res.body.getReader();
       const dec = new TextDecoder();
