@@ -20,6 +20,8 @@ export const RANKS: Record<string, number> = {
   '@codewhale/tui': 5,
   '@codewhale/runtime-api': 5,
   '@codewhale/cli': 6,
+  // The web client: a page built from the typed client, served by the CLI's `serve`.
+  '@codewhale/web': 7,
 };
 
 export const PURE = new Set(['@codewhale/hooks-payloads', '@codewhale/hooks-conditions', '@codewhale/hooks-config']);

@@ -143,7 +143,8 @@ describe.skipIf(packages.length === 0)('every public package, packed', () => {
       // What a package ships beyond dist/: the JSON Schemas, the hook guide `--help` points at.
       const extra: Record<string, string[]> = {
         '@codewhale/hooks-config': ['package/schema/config.schema.json', 'package/schema/hooks.schema.json'],
-        '@codewhale/cli': ['package/docs/hooks-guide.md'],
+        // The CLI carries the web client `serve` serves at /.
+        '@codewhale/cli': ['package/docs/hooks-guide.md', 'package/dist/web/index.html'],
         '@codewhale/hooks-payloads': ['package/schema/stdin/turn_end.schema.json', 'package/schema/stdout/tool_call_before.schema.json'],
       };
       expect.soft(list, m.name).toEqual(expect.arrayContaining(extra[m.name] ?? []));

@@ -171,7 +171,8 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .option('--insecure-no-auth', 'accept requests without a token (loopback binds only)')
       .option('--cors <origin>', 'let a web page from this origin call the API (repeatable; default: none)', (v: string, prev: string[] = []) => [...prev, v])
       .option('--allow-host <name>', 'another name clients may reach the server by, e.g. a reverse proxy (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-      .addHelpText('after', `\nThe first line of output is the URL.${exits('0 stopped by SIGTERM/SIGINT, 1 could not start, 2 usage error')}`),
+      .option('--open', 'print a one-time login link for the web client (served at /)')
+      .addHelpText('after', `\nThe first line of output is the URL; the web client is served at it.${exits('0 stopped by SIGTERM/SIGINT, 1 could not start, 2 usage error')}`),
   ).action((opts) => run(import('./commands/serve.js').then((m) => m.runServe(opts, io))));
   common(program.command('trust').description('Trust the workspace (needed, with approval, for project hooks)').addHelpText('after', EXITS_WRITE)).action((opts) =>
     run(import('./commands/trust.js').then((m) => m.runTrust(true, opts, io))),

@@ -6,7 +6,9 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { EngineError, errorMessage, parseMode, parsePosture } from '@codewhale/engine';
-import { presentedCredential, tokensMatch } from './auth/check-token.js';
+import { presentedCredential, TOKEN_COOKIE, tokensMatch } from './auth/check-token.js';
+import type { LoginCodes } from './auth/login-codes.js';
+import { WEB_SECURITY_HEADERS, type WebAsset } from './web/web-assets.js';
 import type { PeerVerdict } from './auth/peer-process.js';
 import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import { checkBrowser, isJsonContentType, type BrowserPolicy } from './http/browser-guard.js';
@@ -26,6 +28,7 @@ import {
   EventsQuery,
   HooksQuery,
   PageQuery,
+  SessionBody,
   SteerBody,
   ThreadsQuery,
   UserInputBody,
@@ -71,7 +74,17 @@ export interface AppDeps {
    * duration, error code). Never a header, a query string, a body or a token.
    */
   readonly logger?: Logger | null;
+  /** The web client's files, served at `/` (`null`: no web client). */
+  readonly web?: ReadonlyMap<string, WebAsset> | null;
+  /** One-time login codes (`serve --open`), exchanged for the session cookie at `POST /v1/session`. */
+  readonly loginCodes?: LoginCodes | null;
 }
+
+/**
+ * The browser's session cookie: the token itself, which page scripts cannot read (`HttpOnly`)
+ * and which no other site's request carries (`SameSite=Strict`); a session cookie (no expiry).
+ */
+const sessionCookie = (value: string, clear = false): string => `${TOKEN_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Strict${clear ? '; Max-Age=0' : ''}`;
 
 const CORS_ALLOW_HEADERS = 'authorization, content-type, last-event-id, x-codewhale-runtime-token';
 
@@ -186,6 +199,17 @@ export function createApp(deps: AppDeps): Hono {
     }
     await next();
   });
+  // The web client: only the files of its build, with a CSP that forbids inline code.
+  const web = deps.web ?? null;
+  if (web) {
+    app.use(async (c, next) => {
+      const asset = c.req.method === 'GET' || c.req.method === 'HEAD' ? web.get(c.req.path) : undefined;
+      if (!asset) return next();
+      const headers = { ...WEB_SECURITY_HEADERS, 'Content-Type': asset.type, 'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+      if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+      return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, headers);
+    });
+  }
   app.use(methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => c.json(new ApiError('method_not_allowed', `use ${methods.join(', ')}`).toJSON(), 405, { Allow: methods.join(', ') }) }));
   app.use(
     bodyLimit({
@@ -209,7 +233,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  // Everything else under /v1 needs the token.
+  // Everything else under /v1 needs the token (`/v1/session` checks the one in its body).
   // Processes this server started never get past here, whatever token they found.
   app.use('/v1/*', async (c, next) => {
     if (deps.peerCheck) {
@@ -217,6 +241,7 @@ export function createApp(deps: AppDeps): Hono {
       if (peer.kind === 'descendant') throw new ApiError('forbidden', 'processes started by this server (tools, hooks and what they start) cannot use the Runtime API');
       if (peer.kind === 'unknown') throw new ApiError('forbidden', `the client process could not be identified (${peer.reason}); connect from a process of this user on this machine`);
     }
+    if (c.req.path === '/v1/session') return next();
     const credential = presentedCredential(c.req.raw.headers);
     if (deps.token !== null && !tokensMatch(credential?.token ?? null, deps.token)) {
       throw new ApiError('unauthorized', 'missing or wrong token: send Authorization: Bearer <token>', { headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -229,6 +254,27 @@ export function createApp(deps: AppDeps): Hono {
       }
     }
     await next();
+  });
+
+  // A browser logs in: the token (the login page) or a one-time code (`serve --open`) buys the
+  // session cookie. JSON only, like every cookie write, so no form on another site can post it.
+  app.post('/v1/session', async (c) => {
+    if (!isJsonContentType(c.req.header('content-type') ?? null)) throw new ApiError('invalid_request', 'send the login as Content-Type: application/json');
+    const body = await readJson(c, SessionBody);
+    if (deps.token === null) return c.json({ authenticated: true, auth: 'none' as const });
+    const ok = 'token' in body ? tokensMatch(body.token, deps.token) : (deps.loginCodes?.take(body.code) ?? false);
+    if (!ok) throw new ApiError('unauthorized', 'token' in body ? 'wrong token' : 'the login code is unknown, already used or expired; log in with the token, or run codewhale serve --open again');
+    c.header('Set-Cookie', sessionCookie(deps.token));
+    return c.json({ authenticated: true, auth: 'token' as const });
+  });
+  // Whether this request is logged in (a page asks before it shows the login form; never a 401).
+  app.get('/v1/session', (c) => {
+    if (deps.token === null) return c.json({ authenticated: true, auth: 'none' as const });
+    return c.json({ authenticated: tokensMatch(presentedCredential(c.req.raw.headers)?.token ?? null, deps.token), auth: 'token' as const });
+  });
+  app.delete('/v1/session', (c) => {
+    c.header('Set-Cookie', sessionCookie('', true));
+    return c.json({ authenticated: false, auth: deps.token === null ? ('none' as const) : ('token' as const) });
   });
 
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(deps.version)));

@@ -19,3 +19,5 @@ export { tokensMatch, presentedToken, isLoopbackHost } from './auth/check-token.
 export { hooksView, firesOn } from './hooks-view.js';
 export { VERSION } from './version.js';
 export { ServerLock, ServerLockedError, readServerInfo, SERVER_INFO_FILE, type ServerInfo } from './lifecycle/server-lock.js';
+export { LoginCodes } from './auth/login-codes.js';
+export { loadWebAssets, WEB_SECURITY_HEADERS, type WebAsset } from './web/web-assets.js';

@@ -11,6 +11,8 @@ import { isLoopbackHost } from './auth/check-token.js';
 import { PEER_CHECK_SUPPORTED, peerVerdict, type PeerVerdict } from './auth/peer-process.js';
 import { browserPolicy, normalizeOrigin, type BrowserPolicy } from './http/browser-guard.js';
 import { resolveToken, type TokenSource } from './auth/resolve-token.js';
+import { LoginCodes } from './auth/login-codes.js';
+import { loadWebAssets } from './web/web-assets.js';
 import { createApp } from './create-app.js';
 import { EventHub } from './events/event-hub.js';
 import type { SseOptions } from './events/sse-stream.js';
@@ -80,6 +82,8 @@ export interface ServeOptions {
    * header, a query string or a body.
    */
   readonly log?: { readonly destination: DestinationStream; readonly level?: 'debug' | 'info' | 'warn' | 'error' } | null;
+  /** The web client's build (a directory with index.html), served at `/`; default none. */
+  readonly webRoot?: string | null;
 }
 
 export interface RunningServer {
@@ -98,6 +102,13 @@ export interface RunningServer {
   readonly hub: EventHub;
   /** False where processes the server starts cannot be told apart from clients (no `/proc`). */
   readonly peerCheck: boolean;
+  /** Whether the web client is served at `/`. */
+  readonly web: boolean;
+  /**
+   * A one-time login URL for the web client (`serve --open`): its code, in the URL's fragment
+   * (never sent in a request line or a Referer), buys the session cookie once within 10 minutes.
+   */
+  loginUrl(): string;
   /** Graceful stop: refuse new work, interrupt running turns, record them, close the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -226,6 +237,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         options.log.destination,
       )
     : null;
+  let web: ReturnType<typeof loadWebAssets> | null = null;
+  if (options.webRoot) {
+    try {
+      web = loadWebAssets(options.webRoot);
+    } catch (e) {
+      store.close();
+      await lock.release();
+      throw new ServeError('startup', `cannot load the web client: ${(e as Error).message}`, { cause: e });
+    }
+  }
+  const loginCodes = new LoginCodes();
   const runner = new SessionTurnRunner({ store, broker, open, secrets });
   let stopping = false;
   // The bound port is known only after listening; the policy is replaced then.
@@ -249,6 +271,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     isShuttingDown: () => stopping,
     secrets,
     logger,
+    web,
+    loginCodes,
   });
 
   let server: Server;
@@ -316,6 +340,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     store,
     hub,
     peerCheck: peerCheck !== null,
+    web: web !== null,
+    loginUrl: () => (resolved ? `${url}/#login=${loginCodes.issue()}` : `${url}/`),
     close,
   };
 }

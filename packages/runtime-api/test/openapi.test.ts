@@ -40,8 +40,8 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(op.responses);
       const where = `${method} ${path}`;
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
-      // Every route under /v1 but the info route needs the token.
-      expect(isPublic, where).toBe(path === '/health' || path === '/v1/runtime/info');
+      // Every route under /v1 but the info and login routes needs the token.
+      expect(isPublic, where).toBe(path === '/health' || path === '/v1/runtime/info' || path === '/v1/session');
       if (!isPublic) expect(statuses, where).toEqual(expect.arrayContaining(['401', '403']));
       expect(statuses, where).toEqual(expect.arrayContaining(['403', '500']));
       if (op.requestBody) expect(statuses, where).toEqual(expect.arrayContaining(['400', '413']));

@@ -18,6 +18,7 @@ export type Approval = Schemas['Approval'];
 export type UserInput = Schemas['UserInput'];
 export type Usage = Schemas['Usage'];
 export type DecisionRecord = Schemas['DecisionRecord'];
+export type Session = Schemas['Session'];
 /** Any stored event: `event` names it and types its `payload`. */
 export type RuntimeEvent = Schemas['Event'];
 export type EventName = RuntimeEvent['event'];
@@ -93,6 +94,18 @@ export class RuntimeClient {
   }
   getRuntimeInfo(): Promise<Ok<'getRuntimeInfo'>> {
     return ok(this.http.GET('/v1/runtime/info'));
+  }
+  /** Log a browser in with the token or a one-time code; the answer sets the HttpOnly session cookie. */
+  createSession(body: Body<'createSession'>): Promise<Ok<'createSession'>> {
+    return ok(this.http.POST('/v1/session', { body }));
+  }
+  /** Whether this client is logged in (never a 401). */
+  getSession(): Promise<Ok<'getSession'>> {
+    return ok(this.http.GET('/v1/session'));
+  }
+  /** Log a browser out (the session cookie is cleared). */
+  deleteSession(): Promise<Ok<'deleteSession'>> {
+    return ok(this.http.DELETE('/v1/session'));
   }
   getOpenApi(): Promise<Ok<'getOpenApi'>> {
     return ok(this.http.GET('/v1/openapi.json'));

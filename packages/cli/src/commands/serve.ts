@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { importExternal } from '../import-external.js';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
@@ -16,6 +17,20 @@ export interface ServeOptions extends CommonOptions {
   readonly insecureNoAuth?: boolean;
   readonly cors?: readonly string[];
   readonly allowHost?: readonly string[];
+  /** `--open`: print a one-time login link for the web client. */
+  readonly open?: boolean;
+}
+
+/**
+ * The web client's build: `dist/web` beside the bundled command line (the package carries it,
+ * copied there by the build), or the workspace's `packages/web/dist/web` when running from source.
+ */
+export function webClientRoot(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const dir of [join(here, 'web'), join(here, '..', '..', '..', 'web', 'dist', 'web')]) {
+    if (existsSync(join(dir, 'index.html'))) return dir;
+  }
+  return null;
 }
 
 /** The token of `--auth-token-file` (`-`: standard input): its first line, trimmed. */
@@ -97,6 +112,7 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
       configPath: opts.config ? ctx.paths.configPath : null,
       corsOrigins: opts.cors ?? [],
       allowedHosts: opts.allowHost ?? [],
+      webRoot: webClientRoot(),
       // Structured logs (a JSON line per request, start and stop) on standard error; stdout keeps the URL first.
       log: { destination: { write: (line: string) => io.stderr(line) } },
     });
@@ -121,6 +137,10 @@ async function serveUntil(opts: ServeOptions, io: Io, stop: StopSignal): Promise
   io.stdout(`${auth}\n`);
   if (!server.peerCheck) io.stderr(`warning: on ${process.platform} processes started by this server's threads cannot be told apart from clients: a tool that reads the token can use the API\n`);
   io.stdout(`workspace: ${ctx.workspace}\ndatabase: ${server.databasePath}\n`);
+  if (!server.web) io.stdout('web: not available (this copy carries no web client build)\n');
+  // The one-time link works once, within 10 minutes; the page trades its code for the session cookie.
+  else if (opts.open) io.stdout(`web: ${server.loginUrl()} (one-time login link)\n`);
+  else io.stdout(`web: ${server.url}/ (log in with the token, or start with --open for a one-time link)\n`);
   if (server.recovered.interruptedTurns + server.recovered.expiredApprovals > 0) {
     io.stdout(`recovered: ${server.recovered.interruptedTurns} interrupted turn(s), ${server.recovered.expiredApprovals} expired approval(s)\n`);
   }

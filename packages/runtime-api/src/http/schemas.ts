@@ -27,6 +27,9 @@ export const ApprovalBody = z.strictObject({
   remember: z.boolean().optional().describe('allow: also allow this tool for the rest of the session'),
 });
 
+/** `POST /v1/session`: the token (typed on the login page) or a one-time login code (`serve --open`). */
+export const SessionBody = z.union([z.strictObject({ token: z.string().min(1).max(4096) }), z.strictObject({ code: z.string().min(1).max(200) })]);
+
 const Seq = z.string().regex(/^\d{1,15}$/, 'a non-negative integer');
 const Id = z.string().min(1).max(100);
 
@@ -285,6 +288,7 @@ const next = z.string().nullable().describe('pass as `cursor` for the next page;
 export const ThreadPageJson = z.object({ threads: z.array(ThreadJson), next_cursor: next });
 export const ThreadDetailJson = z.object({ thread: ThreadJson, turns: z.array(TurnJson) });
 export const ThreadResultJson = z.object({ thread: ThreadJson });
+export const SessionJson = z.object({ authenticated: z.boolean(), auth: z.enum(['none', 'token']) });
 export const DeletedJson = z.object({ deleted: z.literal(true), thread_id: z.string() });
 export const TurnPageJson = z.object({ turns: z.array(TurnJson), next_cursor: next });
 export const TurnDetailJson = z.object({ turn: TurnJson, items: z.array(ItemJson) });
