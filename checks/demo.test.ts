@@ -30,7 +30,9 @@ describe('the offline demo', () => {
     expect(out).not.toMatch(/DEPLOY_TOKEN=demo-/);
     // Step 8: the same session in the interactive UI (tmux is installed by .ci/run).
     expect(out).toMatch(/hook deny-destructive \(tool_call_before\) denied/);
-    expect(out).toMatch(/✓ #3 bash \(\d+ ms\) \(input rewritten by a hook\)/);
+    // The rewrite is said once, by the hook's own line; the call's result does not repeat it.
+    expect(out).toMatch(/hook dry-run-deploys \(tool_call_before\) rewrote the input/);
+    expect(out).toMatch(/✓ #3 bash \(\d+ ms\)/);
     expect(out).toMatch(/✓ turn completed · 3 tools used/);
   }, 120_000);
 });

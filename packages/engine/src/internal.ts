@@ -9,3 +9,4 @@ export { toolErrorText } from './session.js';
 export { parseToolArguments } from './plan-tool-call.js';
 export { defaultSystemPrompt } from './system-prompt.js';
 export { settingsSchema, SETTINGS_ROOT_KEYS, PROVIDER_KEYS, RETRY_KEYS, TUI_KEYS, FOREIGN_ROOT_KEYS } from './settings/index.js';
+export { withoutSubagentMarker } from './tools/session-tools.js';

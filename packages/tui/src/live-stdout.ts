@@ -62,7 +62,7 @@ export const INK_ROWS = 100_000;
 /**
  * The stream Ink writes to: the real terminal, with three differences.
  *
- * - Ink is told the terminal is {@link INK_ROWS} tall. Ink clears the screen and scrollback and
+ * - Ink is told the terminal is `INK_ROWS` tall. Ink clears the screen and scrollback and
  *   replays the transcript once its live output is as tall as the terminal; the live region is
  *   laid out to stay at least two rows shorter (`layoutLive`), and this makes sure that path is
  *   never taken even so. The real height is `viewRows`.

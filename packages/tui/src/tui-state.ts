@@ -1,4 +1,5 @@
-import { withoutSubagentMarker, type HostEvent, type HookActivityEnd } from '@codewhale/engine';
+import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
+import { withoutSubagentMarker } from '@codewhale/engine/internal';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
 
