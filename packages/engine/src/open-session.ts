@@ -179,7 +179,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
         return { changed: false, failed: true, hookCount: h.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
       }
       const r = h.reload();
-      return { changed: r.changed, hookCount: r.hookCount, notes: [...r.notes, ...rules.notes] };
+      return { changed: r.changed, ...(r.failed ? { failed: true as const } : {}), hookCount: r.hookCount, notes: [...r.notes, ...rules.notes] };
     };
   }
 

@@ -349,13 +349,13 @@ export class Hooks {
    * Read the configuration again (hot reload): the same session id; a broken edit keeps the
    * hooks that were loaded and says why.
    */
-  reload(): { readonly changed: boolean; readonly hookCount: number; readonly notes: readonly string[] } {
+  reload(): { readonly changed: boolean; readonly failed?: true; readonly hookCount: number; readonly notes: readonly string[] } {
     let next: HookConfiguration;
     try {
       next = loadConfiguration(this.paths, this.workspace);
     } catch (e) {
       const issues = e instanceof HooksConfigError && e.issues.length ? e.issues.map((i) => i.message) : [(e as Error).message];
-      return { changed: false, hookCount: this.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
+      return { changed: false, failed: true, hookCount: this.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
     }
     const changed = next.digest !== this.#configuration.digest;
     this.#configuration = next;
