@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAIServer } from '@codewhale/engine/testing';
 import { chromium } from 'playwright-core';
-import { round } from './util.mjs';
+import { round, sseEnvelopes } from './util.mjs';
 
 const TURNS = 40;
 const TOKEN = 'bench-web-token-0123456789';
@@ -63,25 +63,12 @@ export async function run() {
     const { head_seq } = await (await fetch(`${server.url}/v1/event-log?limit=1`, { headers: H })).json();
     void (async () => {
       const res = await fetch(`${server.url}/v1/events`, { headers: { ...H, 'last-event-id': String(head_seq) }, signal: stop.signal });
-      const reader = res.body.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buf += dec.decode(value, { stream: true });
-        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-          const frame = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const env = JSON.parse(data.slice(6));
-          if (env.event === 'item.started') {
-            created.set(env.item_id, Date.parse(env.created_at));
-            received.set(env.item_id, Date.now());
-          }
-          if (env.event === 'turn.completed') completed.push(env.payload.turn.id);
+      for await (const { envelope: env } of sseEnvelopes(res)) {
+        if (env.event === 'item.started') {
+          created.set(env.item_id, Date.parse(env.created_at));
+          received.set(env.item_id, Date.now());
         }
+        if (env.event === 'turn.completed') completed.push(env.payload.turn.id);
       }
     })().catch(() => {});
     for (let i = 0; i < TURNS; i++) {
