@@ -51,6 +51,13 @@ function paragraph(i: number): string {
   return `P${n}-START ${words} lorem ipsum dolor sit amet consectetur P${n}-END`;
 }
 
+/**
+ * The turn is over and drawn: the status row says idle and no working row is left. Waited for
+ * after the answer's last marker is on the screen, so an idle row from before the turn cannot
+ * match.
+ */
+const SETTLED = /^(?![\s\S]*working \(Esc to cancel\))[\s\S]*○ idle/;
+
 async function ask(term: Terminal, text: string): Promise<void> {
   term.type(text);
   term.key('Enter');
@@ -76,8 +83,8 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
       const answer = `${paras.join('\n\n')}\n\nEND-OF-ANSWER`;
       const { term } = await open([{ text: answer }], cols, rows);
       await ask(term, 'write a long answer');
-      await term.waitFor(/○ idle/, 60_000);
-      await term.waitFor(/END-OF-ANSWER/);
+      await term.waitFor(/END-OF-ANSWER/, 60_000);
+      await term.waitFor(SETTLED, 30_000);
       const all = term.everything();
       const flat = squash(all);
       for (const p of paras) expect(flat).toContain(squash(p));
@@ -104,8 +111,8 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
     term.resize(110, 30);
     await term.waitFor(/P20-END/, 30_000);
     term.resize(60, 20);
-    await term.waitFor(/○ idle/, 60_000);
-    await term.waitFor(/END-OF-ANSWER/);
+    await term.waitFor(/END-OF-ANSWER/, 60_000);
+    await term.waitFor(SETTLED, 30_000);
     const all = term.everything();
     const flat = squash(all);
     for (const p of paras) expect(flat).toContain(squash(p));
@@ -129,10 +136,10 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
     const { term } = await open([{ text: long }, { text: `${lines.join('\n')}\nEND-300` }], 60, 20);
     await ask(term, 'one long line');
     await term.waitFor(/LONG-END/, 30_000);
-    await term.waitFor(/○ idle/, 30_000);
+    await term.waitFor(SETTLED, 30_000);
     await ask(term, 'three hundred lines');
     await term.waitFor(/END-300/, 60_000);
-    await term.waitFor(/○ idle/, 30_000);
+    await term.waitFor(SETTLED, 30_000);
     const all = term.everything();
     const flat = squash(all);
     expect(flat).toContain(squash(long));
