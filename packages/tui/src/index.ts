@@ -11,6 +11,9 @@ export { reduceTui, INITIAL_STATE, visibleToast, decisionLines, inputSummary, ty
 export { decodeInput, decodeAll, INITIAL_DECODER, type Key, type DecoderState } from './input-decoder.js';
 export { cutText, proseLines, oneLine, DEFAULT_CUT, type CutLimits, type CutText } from './text-bounds.js';
 export { layoutLive, liveHeight, liveWidth, type LiveInput, type Row } from './live-layout.js';
+export { frameDiff, redraw, reflowedRows, rowText, itemText } from './live-region.js';
+export { Screen, type ScreenOptions } from './screen.js';
+export { screenInput, modalRows, nextWake, type ScreenFacts } from './screen-model.js';
 export { wrapRows, hardWrap, fitRow, displayWidth } from './rows.js';
 export { parseSlash, completeSlash, SLASH_COMMANDS, splitArgs } from './slash-commands.js';
 export { statusLine, hookActivity, agentRows, HOOK_SHOW_AFTER_MS } from './view-models.js';

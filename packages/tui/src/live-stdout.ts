@@ -1,22 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { reflowedRows } from './live-region.js';
 import { displayWidth } from './rows.js';
+
+export { reflowedRows };
 
 /** Erase `n` lines upwards from the cursor's line, leaving the cursor at the start of the top one (as Ink does). */
 export function eraseLines(n: number): string {
   let out = '';
   for (let i = 0; i < n; i++) out += `\x1b[2K${i < n - 1 ? '\x1b[1A' : ''}`;
   return n > 0 ? `${out}\x1b[G` : '';
-}
-
-/**
- * Rows a frame of rows with these display widths takes once a terminal that reflows (tmux,
- * most emulators) has re-wrapped it to `columns`. Pure.
- */
-export function reflowedRows(widths: readonly number[], columns: number): number {
-  const c = Math.max(1, columns);
-  let n = 0;
-  for (const w of widths) n += Math.max(1, Math.ceil(w / c));
-  return n;
 }
 
 /** Ink's erase of its previous frame at the start of a write: `eraseLines(k)`, k ≥ 1. */

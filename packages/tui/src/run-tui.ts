@@ -8,6 +8,7 @@ import { alwaysRuleFor } from './always-allow.js';
 import type { TrustChoice } from './components/trust-prompt.js';
 import { watchFiles } from './config-watch.js';
 import { controlSocketPath, openControlSocket, type ControlSocket } from './control-socket.js';
+import { Screen } from './screen.js';
 import { oneLine } from './text-bounds.js';
 import { TuiController, type RunCommand } from './tui-controller.js';
 import { TuiStore, type AlwaysAllow, type TrustGate } from './tui-store.js';
@@ -73,20 +74,18 @@ interface ReviewJson {
 }
 
 /**
- * Ink, React and the component tree, loaded once. React picks its build from `NODE_ENV` when
- * it is first loaded; with none set it is the development build (checks and bookkeeping on
- * every render: a good part of the CPU a streamed answer costs). So when `NODE_ENV` is unset,
- * it reads `production` while these modules load and is unset again right after; a value the
- * person set is left alone (and obeyed). Hooks and the shell tool never see it either way:
- * their environment is the copy taken before (`env`), not `process.env`. Nothing else in this
- * module loads React (the elements are made by the component modules), so importing the
- * package does not decide the build.
+ * Ink, React and the trust prompt, loaded once, when the launch trust prompt is shown (the
+ * session's own screen is drawn without them: see `Screen`). React picks its build from
+ * `NODE_ENV` when it is first loaded; with none set it is the development build (checks and
+ * bookkeeping on every render). So when `NODE_ENV` is unset, it reads `production` while these
+ * modules load and is unset again right after; a value the person set is left alone (and
+ * obeyed). Hooks and the shell tool never see it either way: their environment is the copy
+ * taken before (`env`), not `process.env`. Nothing else in this module loads React, so
+ * importing the package does not decide the build.
  */
 let ui: Promise<{
   ink: typeof import('ink');
-  app: typeof import('./components/app.js');
   trust: typeof import('./components/trust-prompt.js');
-  live: typeof import('./live-stdout.js');
 }> | null = null;
 export function loadUi(): NonNullable<typeof ui> {
   if (ui) return ui;
@@ -96,10 +95,8 @@ export function loadUi(): NonNullable<typeof ui> {
     if (unset) delete process.env.NODE_ENV;
   };
   ui = (async () => {
-    const [ink, app] = await Promise.all([import('ink'), import('./components/app.js')]);
-    const trust = await import('./components/trust-prompt.js');
-    const live = await import('./live-stdout.js');
-    return { ink, app, trust, live };
+    const [ink, trust] = await Promise.all([import('ink'), import('./components/trust-prompt.js')]);
+    return { ink, trust };
   })().then(
     (loaded) => {
       restore();
@@ -267,22 +264,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   // Hot reload: config.toml and the workspace's hooks.toml (same session id, new hook set).
   const watcher = watchFiles([configPath, join(workspace, '.codewhale', 'hooks.toml')], () => controller.reload());
 
-  const {
-    ink: { render },
-    app: { appElement },
-    live: { LiveStdout },
-  } = await loadUi();
   stdout.write(BRACKETED_PASTE_ON);
-  const liveOut = new LiveStdout(stdout);
-  const inst = render(appElement({ host, store, controller }), {
-    stdin,
-    stdout: liveOut as unknown as NodeJS.WriteStream,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    // Streamed text is already drawn at most once per STREAM_FRAME_MS (the store joins deltas);
-    // Ink's own throttle is kept short so a key's frame never waits behind a stream frame.
-    maxFps: 120,
-  });
+  const screen = new Screen({ host, store, controller, stdin, stdout, color: !env.NO_COLOR });
+  screen.start();
   const onSignal = () => void controller.quit();
   process.on('SIGHUP', onSignal);
   if (options.prompt) void controller.submit(options.prompt);
@@ -292,8 +276,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<number> {
   watcher.close();
   await socket?.close();
   store.flush();
-  inst.unmount();
-  liveOut.dispose();
+  screen.stop();
   stdout.write(BRACKETED_PASTE_OFF);
   await host.dispose().catch(() => {});
   return exitCode;

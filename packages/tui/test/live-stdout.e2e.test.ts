@@ -1,8 +1,8 @@
 /**
  * The live region and a resize, in a real terminal (tmux, which re-wraps its lines when it
- * narrows, as most terminals do). `fixtures/resize-race.mjs` draws the built App through Ink
- * and LiveStdout, and makes certain that a frame is drawn after the terminal has narrowed but
- * before the process has handled the resize (on a busy machine this happens by itself). What
+ * narrows, as most terminals do). `fixtures/resize-race.mjs` draws the built Screen, and makes
+ * certain that the text of a new frame arrives after the terminal has narrowed but before the
+ * process has handled the resize (on a busy machine this happens by itself). What
  * must hold whatever that timing: the rows the narrowed terminal re-wrapped are all erased, so
  * nothing of the frame on screen is left behind, and nothing above it is erased.
  */
@@ -15,7 +15,7 @@ import { requireTmux, Terminal } from './tmux.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCRIPT = join(HERE, 'fixtures', 'resize-race.mjs');
-const DIST = join(HERE, '..', 'dist', 'app.js');
+const DIST = join(HERE, '..', 'dist', 'index.js');
 
 let cleanup: (() => void) | null = null;
 beforeAll(() => {
@@ -27,7 +27,7 @@ afterEach(() => {
   cleanup = null;
 });
 
-it('a frame drawn after the terminal narrowed, before the resize is handled, leaves no row behind and erases nothing above', async () => {
+it('a frame whose text arrives after the terminal narrowed, before the resize is handled, leaves no row behind and erases nothing above', async () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'cw-tui-race-')));
   const term = new Terminal('race', root);
   cleanup = () => {

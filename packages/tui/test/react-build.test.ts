@@ -1,8 +1,8 @@
 /**
- * With `NODE_ENV` unset the UI runs React's production build (the development build costs
- * much of the CPU per streamed frame), without changing the environment the process, its hooks
- * and its shell commands see; a `NODE_ENV` the person set is obeyed. A child process, for a
- * fresh module cache.
+ * The session's screen is drawn without React; the launch trust prompt (Ink) runs React's
+ * production build when `NODE_ENV` is unset, without changing the environment the process, its
+ * hooks and its shell commands see; a `NODE_ENV` the person set is obeyed. A child process, for
+ * a fresh module cache.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,15 @@ function run(env: Record<string, string>) {
   const r = spawnSync(process.execPath, [join(HERE, 'fixtures', 'react-build.mjs')], { env: { PATH, HOME, ...env }, encoding: 'utf8', timeout: 30_000 });
   const line = /^\{.*\}$/m.exec(r.stderr)?.[0];
   expect(line, `${r.stdout}\n${r.stderr}`).toBeDefined();
-  return JSON.parse(line!) as { drawn: boolean; afterImport: string[]; afterStart: string[]; nodeEnv: string | null; sessionNodeEnv: string | null; sessionEnvIsProcessEnv: boolean };
+  return JSON.parse(line!) as {
+    drawn: boolean;
+    afterImport: string[];
+    afterSession: string[];
+    afterPrompt: string[];
+    nodeEnv: string | null;
+    sessionNodeEnv: string | null;
+    sessionEnvIsProcessEnv: boolean;
+  };
 }
 
 it.each([
@@ -26,15 +34,16 @@ it.each([
   [{ NODE_ENV: 'development' }, 'development'],
   [{ NODE_ENV: 'production' }, 'production'],
 ])(
-  'with env %j the UI runs the %s build of React, and NODE_ENV is left as it was',
+  'with env %j the session screen loads no React, the trust prompt runs the %s build, and NODE_ENV is left as it was',
   (env: Record<string, string>, build: string) => {
     const r = run(env);
     expect(r.drawn).toBe(true);
-    // Importing the package loads no React (so nothing has chosen a build yet)…
+    // Importing the package loads no React, nor does the session's screen…
     expect(r.afterImport).toEqual([]);
-    // …and the UI then runs that build only.
-    expect(r.afterStart.length).toBeGreaterThan(0);
-    for (const f of r.afterStart) expect(f.endsWith(`.${build}.js`), f).toBe(true);
+    expect(r.afterSession).toEqual([]);
+    // …and the trust prompt, drawn with Ink, runs that build only.
+    expect(r.afterPrompt.length).toBeGreaterThan(0);
+    for (const f of r.afterPrompt) expect(f.endsWith(`.${build}.js`), f).toBe(true);
     // The process's environment and the session's (hooks, shell commands) are as they were.
     expect(r.nodeEnv).toBe(env.NODE_ENV ?? null);
     expect(r.sessionNodeEnv).toBe(env.NODE_ENV ?? null);

@@ -93,8 +93,11 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
       const starts = paras.map((_, i) => flat.indexOf(`P${String(i + 1).padStart(2, '0')}-START`));
       expect(starts).toEqual([...starts].sort((a, b) => a - b));
       for (let i = 1; i <= 50; i++) expect(flat.split(`P${String(i).padStart(2, '0')}-END`).length - 1).toBe(1);
-      // The live region (status line while working) never went into the scrollback.
+      // The live region never went into the scrollback: not the status line while working, nor
+      // the frame from before the message was sent (its idle status line, the typed text).
       expect(all).not.toMatch(/working \(Esc to cancel\)/);
+      expect(all.match(/○ idle · Work · Ask/g) ?? [], all).toHaveLength(1);
+      expect(all.match(/write a long answer/g) ?? [], all).toHaveLength(1);
       expect(term.raw().match(CLEAR) ?? []).toEqual([]);
     },
     120_000,
@@ -123,7 +126,7 @@ describe('the TUI in a real terminal: a long streamed answer', () => {
     expect(new Set(words).size).toBe(words.length);
     expect(all).not.toMatch(/working \(Esc to cancel\)/);
     // One status line and one prompt: the frame drawn before each resize left nothing behind.
-    expect(all.match(/○ idle · Work · Ask/g) ?? []).toHaveLength(1);
+    expect(all.match(/○ idle · Work · Ask/g) ?? [], all).toHaveLength(1);
     expect(term.raw().match(CLEAR) ?? []).toEqual([]);
   }, 120_000);
 

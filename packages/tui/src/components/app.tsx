@@ -1,15 +1,13 @@
 import type { SessionHostApi } from '@codewhale/engine';
 import { Box, Static, Text, useStdout } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { composerLines } from '../composer.js';
-import { layoutLive, type Row } from '../live-layout.js';
+import { layoutLive } from '../live-layout.js';
 import { wrapRows } from '../rows.js';
 import type { LiveStdout } from '../live-stdout.js';
-import { oneLine } from '../text-bounds.js';
+import { nextWake, screenInput } from '../screen-model.js';
 import type { TuiController } from '../tui-controller.js';
-import { visibleToast, type TranscriptItem } from '../tui-state.js';
-import type { Modal, TuiStore } from '../tui-store.js';
-import { approvalRows, HOOK_SHOW_AFTER_MS, statusLine } from '../view-models.js';
+import type { TranscriptItem } from '../tui-state.js';
+import type { TuiStore } from '../tui-store.js';
 import { useKeys } from './use-keys.js';
 
 export interface AppProps {
@@ -36,23 +34,6 @@ function ItemView({ item, columns }: { item: TranscriptItem; columns: number }) 
   );
 }
 
-const MAX_MENU = 6;
-
-/** The open modal as rows (wrapped by the live layout); the last row is the key hint. */
-function modalRows(modal: Modal, answers: Readonly<Record<string, unknown>>, always: boolean): Row[] | null {
-  if (modal.kind === 'approval') return approvalRows(modal.request, always);
-  const q = modal.request.questions.find((x) => !(x.id in answers));
-  if (!q) return null;
-  return [
-    { text: oneLine(q.header || 'Question', 80), bold: true, color: 'cyan' },
-    { text: oneLine(q.question, 300), color: 'cyan' },
-    ...q.options.slice(0, 9).map((o, i): Row => ({ text: `${i + 1}. ${oneLine(o.label, 80)}${o.description ? ` \u2014 ${oneLine(o.description, 100)}` : ''}`, color: 'cyan' })),
-    { text: q.options.length ? 'press 1-9, or type an answer and Enter \u00b7 Esc declines' : 'type an answer and Enter \u00b7 Esc declines', color: 'gray' },
-  ];
-}
-
-const TOAST_COLOR = { error: 'red', warning: 'yellow', info: 'green' } as const;
-
 /**
  * The whole screen: finished transcript items are printed once, in `<Static>` (into the
  * terminal's own scrollback); below them the live region, laid out in terminal rows by
@@ -76,40 +57,21 @@ export function App({ host, store, controller, rows: rowsProp }: AppProps) {
 
   // Re-render when a toast expires or a running hook passes the 300 ms visibility mark.
   const now = Date.now();
-  const toast = visibleToast(snap.ui.toasts, now);
-  const hook = session.activeHook;
+  const wake = nextWake(session, snap, now);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-arms the timer after each expiry on purpose
   useEffect(() => {
-    const waits: number[] = [];
-    if (toast) waits.push(toast.expiresAt - now);
-    if (hook && now - hook.startedAt < HOOK_SHOW_AFTER_MS) waits.push(hook.startedAt + HOOK_SHOW_AFTER_MS - now);
-    if (waits.length === 0) return;
+    if (wake === null) return;
     const t = setTimeout(
       () => {
         store.dispatch({ type: 'tick', now: Date.now() });
         setTick((x) => x + 1);
       },
-      Math.max(10, Math.min(...waits) + 5),
+      Math.max(10, wake - now + 5),
     );
     return () => clearTimeout(t);
-  }, [toast, hook, now, store, tick]);
+  }, [wake, now, store, tick]);
 
-  const modal = snap.modals[0];
-  const menu = controller.menu().slice(0, MAX_MENU);
-  const menuAt = Math.min(snap.menuIndex, menu.length - 1);
-  const comp = composerLines(snap.composer);
-  const frame = layoutLive({
-    columns,
-    rows,
-    reasoning: snap.ui.liveReasoning,
-    text: snap.ui.liveText,
-    queued: session.queued.map((q) => oneLine(q, 200)),
-    modal: modal ? modalRows(modal, snap.answers, controller.canAlwaysAllow) : null,
-    composer: !modal || modal.kind === 'question' ? { lines: comp.lines, line: comp.line, column: comp.column, prompt: session.busy ? '\u00bb ' : '\u276f ' } : null,
-    menu: menu.map((m, i): Row => ({ text: `${i === menuAt ? '\u203a ' : '  '}/${m.name.padEnd(9)} ${m.summary}`, color: i === menuAt ? 'cyan' : 'gray' })),
-    toast: toast ? { text: oneLine(toast.message, 300), color: TOAST_COLOR[toast.level] } : null,
-    status: snap.exiting ? 'ending the session\u2026' : snap.ui.status ? `${statusLine(session, now)} \u00b7 ${snap.ui.status}` : statusLine(session, now),
-  });
+  const frame = layoutLive(screenInput({ session, snap, menu: controller.menu(), canAlwaysAllow: controller.canAlwaysAllow, now, columns, rows }));
 
   return (
     <>
