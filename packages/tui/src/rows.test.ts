@@ -1,8 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import stringWidth from 'string-width';
 import { displayWidth, fitRow, hardWrap, wrapRows } from './rows.js';
 
 const text = fc.array(fc.constantFrom('a', 'b', 'c', ' ', '  ', '漢', '🐳', 'é', 'wordy', 'x'.repeat(30)), { maxLength: 80 }).map((p) => p.join(''));
+
+describe('displayWidth', () => {
+  it('property: agrees with string-width on any text (its ASCII shortcut included)', () => {
+    const any = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ maxLength: 40 }), text, fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) }));
+    fc.assert(
+      fc.property(any, (t) => {
+        expect(displayWidth(t)).toBe(stringWidth(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('wrapRows', () => {
   it('breaks at spaces, splits a word wider than a row, and keeps an empty line as one row', () => {

@@ -9,9 +9,13 @@ import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** Printable ASCII only: one column per character. */
+const ASCII = /^[\x20-\x7e]*$/;
+
 /** Display width of a text in terminal columns (East Asian wide and emoji count 2). */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  // Most text is plain ASCII, whose width is its length; string-width is for the rest.
+  return ASCII.test(text) ? text.length : stringWidth(text);
 }
 
 function graphemes(text: string): string[] {

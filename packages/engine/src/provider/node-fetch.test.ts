@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DRAIN_AFTER_CANCEL_MS, nodeFetch } from './node-fetch.js';
+import { BATCH_MS, DRAIN_AFTER_CANCEL_MS, nodeFetch } from './node-fetch.js';
 
 let server: Server | null = null;
 const sockets = new Set<Socket>();
@@ -251,3 +251,44 @@ MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAgtSFQnmaU91o2jO
 CNLKU9oLNW2egMwBTe85PsECxSOhRANCAAQaGzVGi+1OWk6UiXKL5dgKkBPRSYkX
 t56f6rGg2CjRCo97ooDBYRr5drv/AssE1/zZHYxT9A6L5816KvMeKoKm
 -----END PRIVATE KEY-----`;
+
+describe('batching what arrives', () => {
+  /** A reply of `n` small chunks, `gapMs` apart (0: as fast as the server can write them). */
+  async function chunked(n: number, gapMs: number): Promise<{ reads: number; text: string; sent: string }> {
+    const parts = Array.from({ length: n }, (_, i) => `data: {"n":${i}}\n\n`);
+    const { url } = await serve(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const p of parts) {
+        res.write(p);
+        await new Promise((r) => (gapMs ? setTimeout(r, gapMs) : setImmediate(r)));
+      }
+      res.end();
+    });
+    const reader = (await nodeFetch(url)).body!.getReader();
+    const decoder = new TextDecoder();
+    let reads = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      reads++;
+      text += decoder.decode(value, { stream: true });
+    }
+    return { reads, text, sent: parts.join('') };
+  }
+
+  it('a fast reply is handed on in a few reads, every byte in order', async () => {
+    const started = performance.now();
+    const r = await chunked(400, 0);
+    expect(r.text).toBe(r.sent);
+    // At most one hand-over per BATCH_MS, plus the first and the last.
+    expect(r.reads).toBeLessThanOrEqual(Math.ceil((performance.now() - started) / BATCH_MS) + 2);
+    expect(r.reads).toBeLessThan(400);
+  });
+
+  it('a slow reply is handed on chunk by chunk, none held back for the next', async () => {
+    const r = await chunked(5, 150);
+    expect(r.text).toBe(r.sent);
+    expect(r.reads).toBe(5);
+  });
+});

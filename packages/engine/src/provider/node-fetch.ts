@@ -24,6 +24,13 @@ import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type In
  */
 export const DRAIN_AFTER_CANCEL_MS = 2_000;
 
+/**
+ * The body stream hands on what has arrived at most once per this many milliseconds (one
+ * frame at 60 Hz): a fast stream of small server-sent events becomes a few reads a frame, not
+ * one read, promise and parse per event.
+ */
+export const BATCH_MS = 16;
+
 type Requester = { readonly request: (url: URL, options: RequestOptions) => ClientRequest; readonly agent: HttpAgent };
 
 const plain: Requester = { request: httpRequest, agent: new HttpAgent({ keepAlive: true }) };
@@ -166,18 +173,39 @@ function bodyStream(res: IncomingMessage, signal: AbortSignal | null, done: () =
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        // What arrived is handed on at most once per BATCH_MS: at once when the last hand-over
+        // is older than that (a slow stream waits for nothing), else with what follows it.
+        let held: Buffer[] = [];
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        let last = -BATCH_MS;
+        const handOver = (): void => {
+          if (timer !== null) clearTimeout(timer);
+          timer = null;
+          if (finished || held.length === 0) return;
+          const chunk = held.length === 1 ? held[0]! : Buffer.concat(held);
+          held = [];
+          last = performance.now();
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) res.pause();
+        };
         const fail = (cause: unknown): void => {
           if (finished) return;
+          // What arrived before the failure is part of the reply (a partial answer).
+          if (signal?.aborted) held = [];
+          handOver();
           finish();
           controller.error(signal?.aborted ? abortError(signal) : fetchFailed(cause));
         };
         res.on('data', (chunk: Buffer) => {
           if (finished) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 1) <= 0) res.pause();
+          held.push(chunk);
+          const wait = last + BATCH_MS - performance.now();
+          if (wait <= 0) handOver();
+          else timer ??= setTimeout(handOver, wait);
         });
         res.once('end', () => {
           if (finished) return;
+          handOver();
           finish();
           controller.close();
         });

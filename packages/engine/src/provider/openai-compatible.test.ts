@@ -52,6 +52,8 @@ describe('OpenAICompatibleProvider (against the fake server, real HTTP)', () => 
             { name: 'read', arguments: { path: 'README.md' } },
           ],
           interleaveToolCalls: true,
+          // Slower than the transport's batching (BATCH_MS), so the text arrives in several reads.
+          chunkDelayMs: 25,
           usage: { prompt_tokens: 900, completion_tokens: 120, prompt_cache_hit_tokens: 640, prompt_cache_miss_tokens: 260, completion_tokens_details: { reasoning_tokens: 40 } },
         },
       ],

@@ -206,19 +206,23 @@ export class OpenAICompatibleProvider implements ModelProvider {
       const stream = response.body.getReader();
       const sse = new SseDecoder();
       let sawDone = false;
+      // One timer for the whole stream, not one per chunk: a stream is thousands of reads.
+      const idle = new ReadWatch(this.#idleTimeoutMs, () => abort('idle'));
       try {
         while (!sawDone) {
           let chunk: Awaited<ReturnType<typeof stream.read>>;
-          arm('idle', this.#idleTimeoutMs);
+          idle.reading();
           try {
             chunk = await stream.read();
           } catch (error) {
             throw fail(error, 'stream');
           } finally {
-            disarm();
+            idle.done();
           }
           if (signal?.aborted) throw this.#cancelled(signal.reason);
           const events = chunk.done ? sse.end() : sse.push(chunk.value);
+          const batch: ModelStreamEvent[] = [];
+          let failure: unknown = null;
           for (const event of events) {
             const data = event.data.trim();
             if (data === '[DONE]') {
@@ -226,13 +230,22 @@ export class OpenAICompatibleProvider implements ModelProvider {
               break;
             }
             if (data === '') continue;
-            const json = this.#parseJson(data);
-            this.#throwIfErrorPayload(json);
-            for (const out of reader.accept(json)) yield out;
+            try {
+              const json = this.#parseJson(data);
+              this.#throwIfErrorPayload(json);
+              for (const out of reader.accept(json)) pushJoined(batch, out);
+            } catch (error) {
+              failure = error;
+              break;
+            }
           }
+          // What came before a bad event is streamed before its failure.
+          yield* batch;
+          if (failure !== null) throw failure;
           if (chunk.done) break;
         }
       } finally {
+        idle.stop();
         // After `[DONE]` nothing more is wanted; otherwise this frees the connection.
         stream.cancel().catch(() => undefined);
       }
@@ -314,6 +327,59 @@ export class OpenAICompatibleProvider implements ModelProvider {
 
   #safe(text: string, maxChars: number): string {
     return boundLine(redactSecrets(text, [this.#apiKey]), maxChars);
+  }
+}
+
+/**
+ * Append `event`, joined to the previous one when both are text (or both reasoning) deltas:
+ * what one read brought is streamed as one delta of each kind in a row, not one per server
+ * event, and the text is the same.
+ */
+export function pushJoined(batch: ModelStreamEvent[], event: ModelStreamEvent): void {
+  const prev = batch.at(-1);
+  if (prev && (prev.type === 'text' || prev.type === 'reasoning') && prev.type === event.type) batch[batch.length - 1] = { type: prev.type, delta: prev.delta + event.delta };
+  else batch.push(event);
+}
+
+/**
+ * The stream idle timeout: `onIdle` once a single read has waited `ms`. One timer serves every
+ * read: when it fires during a read that started later, it sleeps again for what is left of
+ * that read's time; when it fires between reads, the next read arms it anew.
+ */
+export class ReadWatch {
+  #since: number | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onIdle: () => void,
+  ) {}
+
+  /** A read starts. */
+  reading(): void {
+    this.#since = performance.now();
+    if (this.#timer === null) this.#arm(this.ms);
+  }
+
+  /** The read is over (it returned or failed). */
+  done(): void {
+    this.#since = null;
+  }
+
+  stop(): void {
+    this.#since = null;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #arm(ms: number): void {
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#since === null) return;
+      const waited = performance.now() - this.#since;
+      if (waited >= this.ms) this.onIdle();
+      else this.#arm(this.ms - waited);
+    }, ms);
   }
 }
 

@@ -74,7 +74,7 @@ export async function* streamWithRetry(provider: ModelProvider, request: ModelRe
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw cancelled(provider.id, signal.reason);
     try {
-      for await (const event of provider.stream(request, signal ? { signal } : {})) yield event;
+      yield* provider.stream(request, signal ? { signal } : {});
       return;
     } catch (caught) {
       const error = asProviderError(provider.id, caught, signal);
