@@ -48,6 +48,20 @@ describe('startFakeOpenAIServer', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) as number, completion_tokens: expect.any(Number) as number } });
   });
 
+  it('splits text into frames of deltaChars code points (default 8)', async () => {
+    const text = 'wörds 🐳 of a streamed answer, in pieces';
+    server = await startFakeOpenAIServer({ turns: [{ text }, { text, deltaChars: 7 }] });
+    for (const size of [8, 7]) {
+      const res = await post(`${server.url}/chat/completions`, { model: 'm', messages: [], stream: true });
+      const pieces = dataFrames(Buffer.concat(res.chunks).toString('utf8'))
+        .filter((f) => f !== '[DONE]')
+        .map((f) => (JSON.parse(f) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '')
+        .filter((p) => p !== '');
+      expect(pieces.join('')).toBe(text);
+      expect(pieces.slice(0, -1).every((p) => Array.from(p).length === size)).toBe(true);
+    }
+  });
+
   it('reports the end of each streamed reply by its turn index', async () => {
     const ends: number[] = [];
     server = await startFakeOpenAIServer({

@@ -32,6 +32,8 @@ export interface FakeReplyTurn {
   readonly delayMs?: number;
   /** Pause between frames. Default the server's `chunkDelayMs` (0). */
   readonly chunkDelayMs?: number;
+  /** Code points of text (and of reasoning) per frame. Default 8. */
+  readonly deltaChars?: number;
   /** Destroy the connection after this many `data:` frames (a dropped stream). */
   readonly dropAfterChunks?: number;
   /** Stop sending for this long after `stallAfterChunks` frames (to trip an idle timeout). */
@@ -112,7 +114,7 @@ const CREATED = 1_700_000_000;
  * the script is used up, requests get 400 "no scripted turn left".
  *
  * A reply streams, as separate writes: a `: fake-openai-server` comment, a role frame, the
- * reasoning (`delta.reasoning_content`) and text (`delta.content`) in pieces of 8 code points,
+ * reasoning (`delta.reasoning_content`) and text (`delta.content`) in pieces of 8 code points (`deltaChars`),
  * each tool call as a first fragment `{index, id, type, function: {name, arguments: ""}}` followed
  * by its arguments in 4 pieces, a `finish_reason` frame, a usage frame (`choices: []`) and
  * `data: [DONE]`. A frame holding a multi-byte character is written in two parts split inside
@@ -287,8 +289,9 @@ function replyFrames(turn: FakeReplyTurn, model: string, turnNumber: number, bod
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
   const frames: (Record<string, unknown> | '[DONE]')[] = [chunk({ role: 'assistant', content: '' })];
-  for (const piece of pieces(turn.reasoning ?? '', 8)) frames.push(chunk({ reasoning_content: piece }));
-  for (const piece of pieces(turn.text ?? '', 8)) frames.push(chunk({ content: piece }));
+  const size = Math.max(1, Math.floor(turn.deltaChars ?? 8));
+  for (const piece of pieces(turn.reasoning ?? '', size)) frames.push(chunk({ reasoning_content: piece }));
+  for (const piece of pieces(turn.text ?? '', size)) frames.push(chunk({ content: piece }));
 
   const calls = (turn.tool_calls ?? []).map((c, i) => ({
     index: i,
