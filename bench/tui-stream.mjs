@@ -235,3 +235,38 @@ export async function engineOnly({ answerBytes = 20_000 } = {}) {
   rmSync(dir, { recursive: true, force: true });
   return { cpuPerKb: (c.user + c.system) / 1000 / (Buffer.byteLength(long) / 1024), wallMs };
 }
+
+/**
+ * The floor under both: the same stream read by Node's own HTTP client, each server-sent event
+ * split out and parsed (JSON.parse) and nothing else — what receiving it costs this process
+ * before any engine or UI code runs.
+ */
+export async function httpFloor({ answerBytes = 20_000 } = {}) {
+  const { Agent, request } = await import('node:http');
+  const long = answer(answerBytes, 'a');
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'cw-http-floor-')));
+  const server = await fakeServer([{ text: long, deltaChars: DELTA }], dir);
+  const c0 = process.cpuUsage();
+  await new Promise((resolve, reject) => {
+    const req = request(`${server.url}/chat/completions`, { method: 'POST', agent: new Agent(), headers: { 'content-type': 'application/json' } }, (res) => {
+      res.setEncoding('utf8');
+      let buf = '';
+      res.on('data', (d) => {
+        buf += d;
+        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+          const event = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          if (event.startsWith('data: {')) JSON.parse(event.slice(6));
+        }
+      });
+      res.on('end', resolve);
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'go' }], stream: true }));
+  });
+  const c = process.cpuUsage(c0);
+  server.stop();
+  rmSync(dir, { recursive: true, force: true });
+  return { cpuPerKb: (c.user + c.system) / 1000 / (Buffer.byteLength(long) / 1024) };
+}
