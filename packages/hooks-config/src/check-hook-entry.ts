@@ -1,6 +1,6 @@
 import { eventSpec, HOOK_EVENT_NAMES, isHookEventName, sanitizeLabel, LIMITS, type HookEventName, type HookSource } from '@codewhale/hooks-payloads';
 import { unsupportedConditions, type HookCondition } from '@codewhale/hooks-conditions';
-import { checkSeconds, describeValue, hookEntrySchema, HOOK_ENTRY_KEYS, isTable } from './schema.js';
+import { checkSeconds, checkShape, describeValue, HOOK_ENTRY_KEYS, HOOK_ENTRY_SHAPE, isTable } from './schema.js';
 import { parseCondition } from './parse-condition.js';
 import { didYouMean, entryProblem, named, type EntryRef } from './problem.js';
 import { FOREIGN_EVENT_ALIASES, suggest } from './suggest.js';
@@ -56,15 +56,9 @@ export function readEntryFields(raw: unknown): { readonly fields: EntryFields; r
   const findings: Finding[] = [];
   const table = isTable(raw) ? raw : {};
   if (!isTable(raw)) findings.push(rejected('invalid_type', `a hook entry must be a table (got ${describeValue(raw)})`));
-  const parsed = hookEntrySchema().safeParse(table);
-  const bad = new Set<string>();
-  const unknownKeys: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') unknownKeys.push(...issue.keys);
-      else bad.add(String(issue.path[0]));
-    }
-  }
+  const shape = checkShape(table, HOOK_ENTRY_SHAPE);
+  const bad = new Set<string>(shape.invalid);
+  const unknownKeys = shape.unknown;
   const v = (key: string): unknown => table[key];
   const type = (key: string, expected: string): Finding => rejected('invalid_type', `\`${key}\` must be ${expected} (got ${describeValue(v(key))})`);
 

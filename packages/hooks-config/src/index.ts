@@ -35,7 +35,8 @@ export {
   type Finding,
 } from './check-hook-entry.js';
 export { parseCondition, MODE_SPELLINGS, type ParsedCondition, type ConditionIssue } from './parse-condition.js';
-export { hookEntrySchema, HOOK_ENTRY_KEYS, HOOKS_SETTING_KEYS, PROJECT_FILE_KEYS, conditionSchemas } from './schema.js';
+export { HOOK_ENTRY_SHAPE, HOOK_ENTRY_KEYS, HOOKS_SETTING_KEYS, PROJECT_FILE_KEYS, CONDITION_SHAPES, checkShape, hasFieldType } from './schema.js';
+export type { Field, FieldType, Shape, ShapeCheck } from './schema.js';
 export { buildHookSet } from './build-hook-set.js';
 export { effectiveTimeout, type EffectiveTimeout } from './effective-timeout.js';
 export { loadHookSet, type LoadHookSetInput, type LoadedHooks } from './load-hook-set.js';
@@ -106,9 +107,8 @@ export type {
   PermissionMatch,
 } from './permission-rule.js';
 export { PERMISSION_ACTIONS } from './permission-rule.js';
-export { parsePermissionRules, permissionRuleSchema, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
+export { parsePermissionRules, PERMISSION_RULE_SHAPE, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
 export { matchPermission, ruleMatches, commandParts } from './match-permission.js';
 export { compileCommandGlob, compilePathGlob, normalizePath } from './permission-glob.js';
 export { appendPermissionRule, type NewPermissionRule } from './append-permission-rule.js';
 export { decidePermission, type PermissionGateInput, type PermissionGateResult } from './decide-permission.js';
-export { hookConfigJsonSchema, type HookConfigSchemaName } from './hook-config-json-schema.js';
