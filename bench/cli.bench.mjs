@@ -67,5 +67,11 @@ export async function run({ runs = 21 } = {}) {
     const cpuRatio = cpu.bare > 0 ? `; CPU ${round(cpu[key] / cpu.bare, 2)}× (${round(cpu[key] / runs, 1)} vs ${round(cpu.bare / runs, 1)} ms)` : '';
     return { name, value: round(v / bare, 2), unit: '× node -e 0', note: `wall ${round(v, 1)} vs ${round(bare, 1)} ms${cpuRatio}${goal ? `; goal ≤ ${goal}×` : ''}` };
   };
-  return [{ name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' }, row('codewhale --version', 'version', 1.15), row('codewhale --help', 'help'), row('codewhale hooks list', 'list', 1.5), row('import @codewhale/hooks-config', 'config', 1.3)];
+  return [
+    { name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' },
+    row('codewhale --version', 'version', 1.15),
+    row('codewhale --help', 'help'),
+    row('codewhale hooks list', 'list', 1.5),
+    row('import @codewhale/hooks-config', 'config', 1.3),
+  ];
 }

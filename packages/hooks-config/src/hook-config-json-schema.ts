@@ -42,9 +42,10 @@ function strictFromShape(shape: Shape, extra: Record<string, z.ZodType> = {}) {
 }
 
 function buildSchemas() {
-  const conditionSchemas = Object.fromEntries(
-    Object.entries(CONDITION_SHAPES).map(([type, shape]) => [type, strictFromShape(shape, { type: z.literal(type) })]),
-  ) as Record<keyof typeof CONDITION_SHAPES, ReturnType<typeof strictFromShape>>;
+  const conditionSchemas = Object.fromEntries(Object.entries(CONDITION_SHAPES).map(([type, shape]) => [type, strictFromShape(shape, { type: z.literal(type) })])) as Record<
+    keyof typeof CONDITION_SHAPES,
+    ReturnType<typeof strictFromShape>
+  >;
   const seconds = z.int().min(1);
   /** Case-insensitive, as the loader compares modes (D9). */
   const modePattern = `^(${MODE_SPELLINGS.map((m) => [...m].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('')).join('|')})$`;
