@@ -27,11 +27,12 @@ export const hookEntrySchema = builtOnce(() =>
     background: z.boolean().optional(),
     continue_on_error: z.boolean().optional(),
     condition: z.unknown().optional(),
+    protocol: z.string().optional(),
   }),
 );
 
 /** The keys an entry accepts, in documented order (the keys of `hookEntrySchema()`; a test holds them equal). */
-export const HOOK_ENTRY_KEYS = ['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition'] as const;
+export const HOOK_ENTRY_KEYS = ['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition', 'protocol'] as const;
 
 /** The keys the `[hooks]` table of config.toml accepts (others are warnings). */
 export const HOOKS_SETTING_KEYS: readonly string[] = ['enabled', 'default_timeout_secs', 'working_dir', 'hooks'];

@@ -117,3 +117,14 @@ export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';
 export { lifecycleHookInput, type LifecycleFact, type LifecycleSessionFacts } from './lifecycle-fact.js';
 export { SHELL_TOOL_NAMES, isShellToolName, type ShellToolName } from './shell-tools.js';
 export { redactSecrets } from './redact-secrets.js';
+export {
+  HOOK_PROTOCOLS,
+  isHookProtocol,
+  ourToPeerToolName,
+  peerToOurToolName,
+  PEER_TOOL_NAMES,
+  isMcpToolName,
+  sameTool,
+  type HookProtocol,
+} from './peer-tool-names.js';
+export { PEER_EVENT_NAMES, peerToOurEvent, ourToPeerEvent, type PeerEventName } from './peer-events.js';
