@@ -137,6 +137,7 @@ export {
   readPeerPromptAnswer,
   peerObserverRequests,
   describePeerAnswer,
+  peerDocumentForRecord,
   type PeerDocument,
   type PeerDocumentFacts,
   type PeerPermissionMode,

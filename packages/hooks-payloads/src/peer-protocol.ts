@@ -9,7 +9,7 @@ import { fromPeerToolInput, toPeerToolInput } from './peer-tool-input.js';
 import { truncateBytes } from './bounded.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
 import { redactSecrets } from './redact-secrets.js';
-import { utf8ByteLength } from './utf8.js';
+import { utf8ByteLength, utf8PrefixEnd } from './utf8.js';
 
 /**
  * The `claude-code` protocol: the stdin document a Claude Code (or Codex) command hook reads,
@@ -116,9 +116,14 @@ export function buildPeerDocument(facts: PeerDocumentFacts): PeerDocument | null
       }
       break;
     }
-    case 'UserPromptSubmit':
-      doc['prompt'] = facts.prompt ?? '';
+    case 'UserPromptSubmit': {
+      // Bounded as the contract's own document bounds it: the largest UTF-8 prefix, flagged.
+      const prompt = facts.prompt ?? '';
+      const end = utf8PrefixEnd(prompt, LIMITS.messageSubmitDocumentMaxBytes);
+      doc['prompt'] = prompt.slice(0, end);
+      if (end < prompt.length) doc['prompt_truncated'] = true;
       break;
+    }
     case 'SessionStart':
       doc['source'] = 'startup';
       break;
@@ -141,6 +146,16 @@ export function buildPeerDocument(facts: PeerDocumentFacts): PeerDocument | null
       break;
   }
   return { eventName, json: toJson(doc), document: doc };
+}
+
+/**
+ * The document as records show it: without `session_id` (the record's session says it, and a
+ * session id looks like a credential to the secret redactor, which would hide the whole line).
+ * Records still bound and redact it.
+ */
+export function peerDocumentForRecord(doc: PeerDocument): string {
+  const { session_id: _sessionId, ...rest } = doc.document;
+  return toJson(rest);
 }
 
 /** What a peer hook's process produced, as the supervisor captured it. */
