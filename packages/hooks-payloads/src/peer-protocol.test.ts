@@ -75,7 +75,8 @@ describe('PreToolUse answers', () => {
   it('exit 2 denies with stderr as the reason, whatever stdout says', () => {
     const a = readPeerGateAnswer(run(2, pre({ permissionDecision: 'allow' }), 'Blocked: rm -rf is not allowed\n'), call);
     expect(a).toMatchObject({ exit2: true, reason: 'Blocked: rm -rf is not allowed' });
-    expect(a.answer).toBe('exit 2; stderr reason: Blocked: rm -rf is not allowed');
+    // The reason is redacted as every denial reason is: `-rf` is an argument.
+    expect(a.answer).toBe('exit 2; stderr reason: "Blocked: rm [argument] is not allowed"');
   });
   it('reads permissionDecision allow / deny / ask, and defer as ask', () => {
     for (const [pd, want] of [['allow', 'allow'], ['deny', 'deny'], ['ask', 'ask'], ['defer', 'ask']] as const) {
@@ -125,7 +126,11 @@ describe('PreToolUse answers', () => {
     expect(secret.answer).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
     const secret2 = readPeerGateAnswer(run(2, '', 'password=hunter2hunter2 blocked'), call);
     expect(secret2.answer).not.toContain('hunter2hunter2');
-    expect(describePeerAnswer(run(0, 'plain text with a /secret/path'), null)).toBe('exit 0; stdout that is not a JSON object (30 bytes)');
+    expect(describePeerAnswer(run(0, 'plain text with a /secret/path'))).toBe('exit 0; stdout that is not a JSON object (30 bytes)');
+    // A JSON answer is summarised: decisions and redacted reasons, never the rewritten input or the context.
+    const json = describePeerAnswer(run(0, pre({ permissionDecision: 'deny', permissionDecisionReason: 'see /etc/passwd', updatedInput: { command: 'cat /etc/shadow' }, additionalContext: 'abc' }, { extra: 1 })));
+    expect(json).toBe('exit 0; JSON permissionDecision: deny; permissionDecisionReason: "see [path]"; updatedInput with command; additionalContext (3 characters); other fields: extra');
+    expect(json).not.toContain('shadow');
   });
 });
 

@@ -8,8 +8,8 @@ import { ourToPeerToolName } from './peer-tool-names.js';
 import { fromPeerToolInput, toPeerToolInput } from './peer-tool-input.js';
 import { truncateBytes } from './bounded.js';
 import { sanitizeLine, sanitizeText } from './sanitize.js';
-import { redactSecrets } from './redact-secrets.js';
-import { utf8ByteLength, utf8PrefixEnd } from './utf8.js';
+import { sanitizeDenialReason } from './denial-reason.js';
+import { codePointLength, utf8ByteLength, utf8PrefixEnd } from './utf8.js';
 
 /**
  * The `claude-code` protocol: the stdin document a Claude Code (or Codex) command hook reads,
@@ -177,16 +177,50 @@ interface PeerCommon {
 
 const ANSWER_PREVIEW_CHARS = 300;
 
+/** A reason as records show it: bounded, and redacted as every denial reason is. */
+function shownReason(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(sanitizeDenialReason(v)) : '(not a string)';
+}
+
+/** Which fields a JSON answer set, with decisions and reasons (redacted) — never the updated input or the context itself. */
+function summarizeJsonAnswer(json: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const specific = isJsonObject(json['hookSpecificOutput']) ? json['hookSpecificOutput'] : null;
+  if (specific) {
+    if (specific['permissionDecision'] !== undefined) parts.push(`permissionDecision: ${typeof specific['permissionDecision'] === 'string' ? sanitizeLine(specific['permissionDecision'], 20).text : '(not a string)'}`);
+    if (specific['permissionDecisionReason'] !== undefined) parts.push(`permissionDecisionReason: ${shownReason(specific['permissionDecisionReason'])}`);
+    const u = specific['updatedInput'];
+    if (u !== undefined) parts.push(isJsonObject(u) ? `updatedInput with ${Object.keys(u).map((k) => sanitizeLine(k, 40).text).join(', ') || 'no fields'}` : 'updatedInput (not an object)');
+    const c = specific['additionalContext'];
+    if (c !== undefined) parts.push(typeof c === 'string' ? `additionalContext (${codePointLength(c)} characters)` : 'additionalContext (not a string)');
+  } else if (json['hookSpecificOutput'] !== undefined) parts.push('hookSpecificOutput (not an object)');
+  if (json['decision'] !== undefined) parts.push(`decision: ${typeof json['decision'] === 'string' ? sanitizeLine(json['decision'], 20).text : '(not a string)'}`);
+  if (json['reason'] !== undefined) parts.push(`reason: ${shownReason(json['reason'])}`);
+  if (json['continue'] === false) parts.push('continue: false');
+  if (json['stopReason'] !== undefined) parts.push(`stopReason: ${shownReason(json['stopReason'])}`);
+  if (json['suppressOutput'] === true) parts.push('suppressOutput: true');
+  if (json['systemMessage'] !== undefined) parts.push('systemMessage');
+  const known = new Set(['hookSpecificOutput', 'decision', 'reason', 'continue', 'stopReason', 'suppressOutput', 'systemMessage']);
+  const other = Object.keys(json).filter((k) => !known.has(k));
+  if (other.length > 0) parts.push(`other fields: ${other.map((k) => sanitizeLine(k, 40).text).join(', ')}`);
+  return parts.length > 0 ? `JSON ${parts.join('; ')}` : 'JSON with no fields Codewhale reads';
+}
+
 /**
- * A bounded, secret-redacted one-line account of a peer hook's answer, for decision records,
- * `hooks test` and `/why`. The structured answer (stdout JSON) is shown; unstructured stdout is
- * only counted; stderr is shown only as the exit-2 reason, which is the peer's reason channel.
+ * A bounded, redacted one-line account of a peer hook's answer, for decision records,
+ * `hooks test` and `/why`: which fields its JSON set, its decisions and its reasons (redacted
+ * as denial reasons are), never the updated input or the context themselves (records carry
+ * those on their own terms); unstructured stdout is only counted; stderr is shown only as the
+ * exit-2 reason, the peer's reason channel, redacted the same way.
  */
-export function describePeerAnswer(run: PeerRun, exit2Reason: string | null): string {
+export function describePeerAnswer(run: PeerRun): string {
   const code = run.exitCode === null ? 'no exit code' : `exit ${run.exitCode}`;
-  if (run.exitCode === 2) return `${code}; stderr reason: ${exit2Reason ?? '(empty)'}`;
+  if (run.exitCode === 2) {
+    const reason = stderrReason(run);
+    return sanitizeLine(`${code}; stderr reason: ${reason === null ? '(empty)' : JSON.stringify(sanitizeDenialReason(reason))}`, ANSWER_PREVIEW_CHARS).text;
+  }
   const json = run.stdoutTruncated ? null : parseObject(run.stdout);
-  if (json !== null) return `${code}; ${sanitizeLine(redactSecrets(toJson(json as JsonValue)), ANSWER_PREVIEW_CHARS).text}`;
+  if (json !== null) return sanitizeLine(`${code}; ${summarizeJsonAnswer(json)}`, ANSWER_PREVIEW_CHARS).text;
   const bytes = utf8ByteLength(run.stdout.trim());
   if (bytes === 0) return `${code}; no output`;
   return `${code}; ${run.stdoutTruncated ? 'oversized ' : ''}stdout that is not a JSON object (${bytes} bytes)`;
@@ -278,18 +312,18 @@ export interface PeerGateCall {
  */
 export function readPeerGateAnswer(run: PeerRun, call: PeerGateCall): PeerGateAnswer {
   const warnings: string[] = [];
-  const none = (answerReason: string | null = null): PeerGateAnswer => ({
+  const none = (): PeerGateAnswer => ({
     exit2: false,
     decision: null,
     reason: null,
     updatedInput: null,
     additionalContext: null,
     warnings,
-    answer: describePeerAnswer(run, answerReason),
+    answer: describePeerAnswer(run),
   });
   if (run.exitCode === 2) {
     const reason = stderrReason(run);
-    return { exit2: true, decision: null, reason, updatedInput: null, additionalContext: null, warnings, answer: describePeerAnswer(run, reason === null ? null : sanitizeLine(redactSecrets(reason), ANSWER_PREVIEW_CHARS).text) };
+    return { exit2: true, decision: null, reason, updatedInput: null, additionalContext: null, warnings, answer: describePeerAnswer(run) };
   }
   if (run.exitCode !== 0 || run.stdoutTruncated) return none();
   const json = parseObject(run.stdout);
@@ -325,7 +359,7 @@ export function readPeerGateAnswer(run: PeerRun, call: PeerGateCall): PeerGateAn
     reason = text(common.stopReason) ?? 'the hook asked to stop (`continue: false`)';
     warnings.push('`continue: false` stops only this tool call in Codewhale, not the session');
   }
-  return { exit2: false, decision, reason, updatedInput, additionalContext: text(specific?.['additionalContext']), warnings, answer: describePeerAnswer(run, null) };
+  return { exit2: false, decision, reason, updatedInput, additionalContext: text(specific?.['additionalContext']), warnings, answer: describePeerAnswer(run) };
 }
 
 /** A UserPromptSubmit answer in the terms of a `message_submit` step. */
@@ -347,9 +381,9 @@ export function readPeerPromptAnswer(run: PeerRun): PeerPromptAnswer {
   const warnings: string[] = [];
   if (run.exitCode === 2) {
     const reason = stderrReason(run);
-    return { kind: 'block', reason, warnings, answer: describePeerAnswer(run, reason === null ? null : sanitizeLine(redactSecrets(reason), ANSWER_PREVIEW_CHARS).text) };
+    return { kind: 'block', reason, warnings, answer: describePeerAnswer(run) };
   }
-  const answer = describePeerAnswer(run, null);
+  const answer = describePeerAnswer(run);
   if (run.exitCode !== 0 || run.stdoutTruncated) return { kind: 'failed', warnings, answer };
   const trimmed = run.stdout.trim();
   if (trimmed === '') return { kind: 'none', warnings, answer };
