@@ -74,6 +74,14 @@ describe('tool input: ours → peer → ours', () => {
     expect(toPeerToolInput('read', 'not an object', WS)).toBe('not an object');
   });
 
+  it('restores an unchanged value exactly, however the model spelled it', () => {
+    const original = { path: './src/../a.txt', content: 'x' };
+    const peer = toPeerToolInput('write', original, WS) as Record<string, unknown>;
+    expect(peer['file_path']).toBe('/work/proj/a.txt');
+    expect(fromPeerToolInput('write', { ...peer, content: 'y' }, original, WS)).toEqual({ path: './src/../a.txt', content: 'y' });
+    expect(fromPeerToolInput('bash', { command: 'ls', timeout: 1500 }, { command: 'ls', timeout: 1.5 }, WS)).toEqual({ command: 'ls', timeout: 1.5 });
+  });
+
   it('maps a changed peer rewrite back: paths made relative when inside, peer-only Bash fields dropped, unknown fields kept for validation', () => {
     expect(fromPeerToolInput('write', { file_path: '/work/proj/other.txt', content: 'y' }, { path: 'a', content: 'x' }, WS)).toEqual({ path: 'other.txt', content: 'y' });
     expect(fromPeerToolInput('write', { file_path: '/etc/x', content: 'y' }, { path: 'a', content: 'x' }, WS)).toEqual({ path: '/etc/x', content: 'y' });

@@ -54,12 +54,12 @@ describe('claude-code hooks in the runtime', () => {
     expect(record.hooks.map((h) => h.peer?.protocol ?? null)).toEqual(['claude-code', null]);
   });
 
-  it('exit 2 with stderr denies with that reason; a strict peer gate exiting 1 stops the later gates and denies', async () => {
+  it('exit 2 with stderr denies with that reason; a strict peer gate exiting 1 stops the later gates and denies (its stdout, even one our protocol would read, does not count)', async () => {
     const later = out('later');
     const r = runtime([peer('tool_call_before', 'echo "Blocked by policy" >&2; exit 2')]);
     const denied = await r.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'rm -rf x' } });
     expect(denied).toMatchObject({ decision: 'deny', denyKind: 'exit_2', message: "ToolCallBefore hook denied tool 'bash': Blocked by policy" });
-    const strict = runtime([peer('tool_call_before', `echo '{"hookSpecificOutput":{"permissionDecision":"allow"}}'; exit 1`, { continueOnError: false }), hookDef('tool_call_before', `touch ${later}`)]);
+    const strict = runtime([peer('tool_call_before', `echo '{"decision":"allow","hookSpecificOutput":{"permissionDecision":"allow"}}'; exit 1`, { continueOnError: false }), hookDef('tool_call_before', `touch ${later}`)]);
     const record = await strict.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' } });
     expect(record).toMatchObject({ decision: 'deny', denyKind: 'no_verdict' });
     expect(record.hooks.map((h) => h.outcome)).toEqual(['no_verdict', 'skipped']);
