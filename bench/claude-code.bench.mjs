@@ -17,11 +17,22 @@ export async function run() {
   const runtime = (command, protocol) =>
     new HookRuntime({ hooks: hookSet([hookDefinition('tool_call_before', command, { name: protocol, protocol })]), workspace: dir, parentEnv: Object.freeze({ PATH: process.env.PATH }) });
   const native = runtime(`cat >/dev/null; echo '{"decision":"allow"}'`, 'codewhale');
-  const peer = runtime(`cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"file_path":"${dir}/src/app.ts","content":"x"}}}'`, 'claude-code');
+  const peer = runtime(
+    `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"file_path":"${dir}/src/app.ts","content":"x"}}}'`,
+    'claude-code',
+  );
   const input = { path: 'src/app.ts', content: 'export const answer = 42;\n'.repeat(20) };
   const times = { native: [], peer: [] };
   for (let i = 0; i < RUNS + 5; i++) {
-    for (const [k, rt] of i % 2 === 0 ? [['native', native], ['peer', peer]] : [['peer', peer], ['native', native]]) {
+    for (const [k, rt] of i % 2 === 0
+      ? [
+          ['native', native],
+          ['peer', peer],
+        ]
+      : [
+          ['peer', peer],
+          ['native', native],
+        ]) {
       const t = performance.now();
       const record = await rt.toolCallBefore({ name: 'write', callId: `c${i}`, input, mode: 'Agent', model: 'm', posture: 'ask' });
       if (record.decision !== 'allow') throw new Error(`${k} gate did not allow`);

@@ -22,6 +22,10 @@ if (tool === 'Bash') {
   if (command === 'echo original') answer({ permissionDecision: 'allow', updatedInput: { ...args, command: 'echo rewritten' }, additionalContext: 'the command was rewritten by policy' });
 }
 if (tool === 'Write' && String(args.file_path ?? '').endsWith('.txt')) {
-  answer({ permissionDecision: 'allow', updatedInput: { ...args, content: String(args.content ?? '').toUpperCase() }, additionalContext: `text files are written in capitals (${args.file_path.split('/').pop()})` });
+  answer({
+    permissionDecision: 'allow',
+    updatedInput: { ...args, content: String(args.content ?? '').toUpperCase() },
+    additionalContext: `text files are written in capitals (${args.file_path.split('/').pop()})`,
+  });
 }
 process.exit(0);

@@ -29,7 +29,15 @@ describe('permission_mode', () => {
 
 describe('the peer stdin document', () => {
   it('PreToolUse: common fields, tool name and input in the peer spelling, the call id', () => {
-    const d = buildPeerDocument({ event: 'tool_call_before', sessionId: 'sess_1', workspace: WS, mode: 'Agent', posture: 'ask', model: 'm', tool: { name: 'read', callId: 'c1', input: { path: 'src/a.ts' } } })!;
+    const d = buildPeerDocument({
+      event: 'tool_call_before',
+      sessionId: 'sess_1',
+      workspace: WS,
+      mode: 'Agent',
+      posture: 'ask',
+      model: 'm',
+      tool: { name: 'read', callId: 'c1', input: { path: 'src/a.ts' } },
+    })!;
     expect(JSON.parse(d.json)).toEqual({
       session_id: 'sess_1',
       transcript_path: null,
@@ -44,7 +52,12 @@ describe('the peer stdin document', () => {
   });
   it('PostToolUse carries the tool response, bounded, and the shell receipt streams', () => {
     const receipt = JSON.stringify({ schema_version: 1, command: 'ls', cwd: WS, state: 'completed', scope: 'local', exit_code: 0, stdout: 'a\n', stderr: '', output_kind: 'separate' });
-    const d = buildPeerDocument({ event: 'tool_call_after', sessionId: 's', workspace: WS, tool: { name: 'Bash', callId: 'c', input: { command: 'ls' }, result: 'x'.repeat(20_000), success: true, exitCode: 0, executionReceipt: receipt } })!;
+    const d = buildPeerDocument({
+      event: 'tool_call_after',
+      sessionId: 's',
+      workspace: WS,
+      tool: { name: 'Bash', callId: 'c', input: { command: 'ls' }, result: 'x'.repeat(20_000), success: true, exitCode: 0, executionReceipt: receipt },
+    })!;
     const r = d.document['tool_response'] as Record<string, unknown>;
     expect(d.document['tool_name']).toBe('Bash');
     expect(r).toMatchObject({ success: true, exit_code: 0, stdout: 'a\n', stderr: '', interrupted: false, output_truncated: true });
@@ -52,7 +65,10 @@ describe('the peer stdin document', () => {
   });
   it('UserPromptSubmit carries the prompt; Notification, Stop, SubagentStop their own fields', () => {
     expect(buildPeerDocument({ event: 'message_submit', sessionId: 's', workspace: WS, prompt: 'hi' })!.document).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'hi' });
-    expect(buildPeerDocument({ event: 'waiting_for_user', sessionId: 's', workspace: WS, native: { reason: 'approval' } })!.document).toMatchObject({ hook_event_name: 'Notification', notification_type: 'permission_prompt' });
+    expect(buildPeerDocument({ event: 'waiting_for_user', sessionId: 's', workspace: WS, native: { reason: 'approval' } })!.document).toMatchObject({
+      hook_event_name: 'Notification',
+      notification_type: 'permission_prompt',
+    });
     expect(buildPeerDocument({ event: 'turn_end', sessionId: 's', workspace: WS })!.document).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: false });
     expect(buildPeerDocument({ event: 'subagent_complete', sessionId: 's', workspace: WS, native: { agent_id: 'agent_1', result_preview: 'done' } })!.document).toMatchObject({
       hook_event_name: 'SubagentStop',
@@ -79,7 +95,12 @@ describe('PreToolUse answers', () => {
     expect(a.answer).toBe('exit 2; stderr reason: "Blocked: rm [argument] is not allowed"');
   });
   it('reads permissionDecision allow / deny / ask, and defer as ask', () => {
-    for (const [pd, want] of [['allow', 'allow'], ['deny', 'deny'], ['ask', 'ask'], ['defer', 'ask']] as const) {
+    for (const [pd, want] of [
+      ['allow', 'allow'],
+      ['deny', 'deny'],
+      ['ask', 'ask'],
+      ['defer', 'ask'],
+    ] as const) {
       const a = readPeerGateAnswer(run(0, pre({ permissionDecision: pd, permissionDecisionReason: 'why' })), call);
       expect(a.decision).toBe(want);
       expect(a.reason).toBe('why');
@@ -90,7 +111,11 @@ describe('PreToolUse answers', () => {
     expect(readPeerGateAnswer(run(0, JSON.stringify({ decision: 'approve' })), call)).toMatchObject({ decision: 'allow' });
   });
   it('maps updatedInput back to our field names', () => {
-    const a = readPeerGateAnswer(run(0, pre({ permissionDecision: 'allow', updatedInput: { file_path: '/work/proj/b.txt', content: 'z' } })), { tool: 'write', input: { path: 'a.txt', content: 'x' }, workspace: WS });
+    const a = readPeerGateAnswer(run(0, pre({ permissionDecision: 'allow', updatedInput: { file_path: '/work/proj/b.txt', content: 'z' } })), {
+      tool: 'write',
+      input: { path: 'a.txt', content: 'x' },
+      workspace: WS,
+    });
     expect(a.updatedInput).toEqual({ path: 'b.txt', content: 'z' });
   });
   it('continue: false denies this call with stopReason and says so', () => {
@@ -115,12 +140,20 @@ describe('PreToolUse answers', () => {
   });
   it('never throws, and the answer line is one bounded line with secrets redacted', () => {
     fc.assert(
-      fc.property(fc.option(fc.integer({ min: -1, max: 255 })), fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), fc.string(), (code, stdout, stderr) => {
-        const a = readPeerGateAnswer(run(code, stdout, stderr), call);
-        expect(a.answer).not.toMatch(/[\n\r\u0000-\u001f]/);
-        expect(codePointLength(a.answer)).toBeLessThanOrEqual(360);
-        if (a.reason !== null) expect(codePointLength(a.reason)).toBeLessThanOrEqual(LIMITS.steeringFieldMaxChars + 20);
-      }),
+      fc.property(
+        fc.option(fc.integer({ min: -1, max: 255 })),
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        fc.string(),
+        (code, stdout, stderr) => {
+          const a = readPeerGateAnswer(run(code, stdout, stderr), call);
+          expect(a.answer).not.toMatch(/[\n\r\u0000-\u001f]/);
+          expect(codePointLength(a.answer)).toBeLessThanOrEqual(360);
+          if (a.reason !== null) expect(codePointLength(a.reason)).toBeLessThanOrEqual(LIMITS.steeringFieldMaxChars + 20);
+        },
+      ),
     );
     const secret = readPeerGateAnswer(run(0, JSON.stringify({ decision: 'block', reason: 'token=ghp_abcdefghijklmnopqrstuvwxyz0123456789' })), call);
     expect(secret.answer).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
@@ -128,7 +161,9 @@ describe('PreToolUse answers', () => {
     expect(secret2.answer).not.toContain('hunter2hunter2');
     expect(describePeerAnswer(run(0, 'plain text with a /secret/path'))).toBe('exit 0; stdout that is not a JSON object (30 bytes)');
     // A JSON answer is summarised: decisions and redacted reasons, never the rewritten input or the context.
-    const json = describePeerAnswer(run(0, pre({ permissionDecision: 'deny', permissionDecisionReason: 'see /etc/passwd', updatedInput: { command: 'cat /etc/shadow' }, additionalContext: 'abc' }, { extra: 1 })));
+    const json = describePeerAnswer(
+      run(0, pre({ permissionDecision: 'deny', permissionDecisionReason: 'see /etc/passwd', updatedInput: { command: 'cat /etc/shadow' }, additionalContext: 'abc' }, { extra: 1 })),
+    );
     expect(json).toBe('exit 0; JSON permissionDecision: deny; permissionDecisionReason: "see [path]"; updatedInput with command; additionalContext (3 characters); other fields: extra');
     expect(json).not.toContain('shadow');
   });
@@ -153,7 +188,8 @@ const outcome = (over: Partial<HookOutcome> & { protocol?: 'claude-code' | 'code
 });
 
 describe('the fold over peer answers', () => {
-  const fold = (o: HookOutcome, input: unknown = { command: 'rm -rf build' }, tool = 'bash') => foldToolCallBefore({ tool, callId: 'c', originalInput: input, outcomes: [o], workspace: WS, peerDocument: '{"hook_event_name":"PreToolUse"}' });
+  const fold = (o: HookOutcome, input: unknown = { command: 'rm -rf build' }, tool = 'bash') =>
+    foldToolCallBefore({ tool, callId: 'c', originalInput: input, outcomes: [o], workspace: WS, peerDocument: '{"hook_event_name":"PreToolUse"}' });
 
   it('exit 2 with stderr is a deny whose reason is redacted and bounded', () => {
     const r = fold(outcome({ exitCode: 2, stderr: 'Blocked: rm -rf /home/u/build is dangerous' }));
@@ -168,7 +204,11 @@ describe('the fold over peer answers', () => {
   it('JSON deny, ask, allow with updatedInput fold like our own verdicts', () => {
     expect(fold(outcome({ stdout: pre({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }) })).decision).toBe('deny');
     expect(fold(outcome({ stdout: pre({ permissionDecision: 'ask' }) })).decision).toBe('ask');
-    const r = fold(outcome({ stdout: pre({ permissionDecision: 'allow', updatedInput: { file_path: '/work/proj/b', content: 'y' }, additionalContext: 'ctx' }) }), { path: 'a', content: 'x' }, 'write');
+    const r = fold(
+      outcome({ stdout: pre({ permissionDecision: 'allow', updatedInput: { file_path: '/work/proj/b', content: 'y' }, additionalContext: 'ctx' }) }),
+      { path: 'a', content: 'x' },
+      'write',
+    );
     expect(r).toMatchObject({ decision: 'allow', updatedInput: { path: 'b', content: 'y' }, additionalContext: 'ctx' });
   });
   it('a strict peer hook exiting 1 has no verdict and denies; a lenient one allows', () => {
@@ -184,7 +224,8 @@ describe('the fold over peer answers', () => {
 });
 
 describe('UserPromptSubmit answers and the message_submit chain', () => {
-  const msg = (over: Partial<HookOutcome> & { strict?: boolean }) => outcome({ ...over, hook: { index: 0, name: 'p', label: 'p', event: 'message_submit', source: 'global', continueOnError: !over.strict, background: false, protocol: 'claude-code' } });
+  const msg = (over: Partial<HookOutcome> & { strict?: boolean }) =>
+    outcome({ ...over, hook: { index: 0, name: 'p', label: 'p', event: 'message_submit', source: 'global', continueOnError: !over.strict, background: false, protocol: 'claude-code' } });
 
   it('exit 2 blocks with the redacted stderr; decision block blocks with reason', () => {
     expect(readPeerPromptAnswer(run(2, '', 'no secrets please'))).toMatchObject({ kind: 'block', reason: 'no secrets please' });
@@ -194,7 +235,10 @@ describe('UserPromptSubmit answers and the message_submit chain', () => {
     expect(foldMessageSubmit('hello', [msg({ stdout: JSON.stringify({ decision: 'block', reason: 'not now' }) })])).toMatchObject({ kind: 'blocked', reason: 'not now' });
   });
   it('additionalContext and plain stdout are appended as hook context; the next hook sees them', () => {
-    const r = foldMessageSubmit('hello', [msg({ stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'branch: main' } }) }), msg({ stdout: 'time: noon\n' })]);
+    const r = foldMessageSubmit('hello', [
+      msg({ stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'branch: main' } }) }),
+      msg({ stdout: 'time: noon\n' }),
+    ]);
     expect(r).toMatchObject({ kind: 'replaced', text: `hello\n\n${HOOK_CONTEXT_MARKER} branch: main\n\n${HOOK_CONTEXT_MARKER} time: noon` });
   });
   it('context is bounded; context that would push the text past 32,000 characters is dropped', () => {

@@ -187,10 +187,20 @@ function summarizeJsonAnswer(json: Record<string, unknown>): string {
   const parts: string[] = [];
   const specific = isJsonObject(json['hookSpecificOutput']) ? json['hookSpecificOutput'] : null;
   if (specific) {
-    if (specific['permissionDecision'] !== undefined) parts.push(`permissionDecision: ${typeof specific['permissionDecision'] === 'string' ? sanitizeLine(specific['permissionDecision'], 20).text : '(not a string)'}`);
+    if (specific['permissionDecision'] !== undefined)
+      parts.push(`permissionDecision: ${typeof specific['permissionDecision'] === 'string' ? sanitizeLine(specific['permissionDecision'], 20).text : '(not a string)'}`);
     if (specific['permissionDecisionReason'] !== undefined) parts.push(`permissionDecisionReason: ${shownReason(specific['permissionDecisionReason'])}`);
     const u = specific['updatedInput'];
-    if (u !== undefined) parts.push(isJsonObject(u) ? `updatedInput with ${Object.keys(u).map((k) => sanitizeLine(k, 40).text).join(', ') || 'no fields'}` : 'updatedInput (not an object)');
+    if (u !== undefined)
+      parts.push(
+        isJsonObject(u)
+          ? `updatedInput with ${
+              Object.keys(u)
+                .map((k) => sanitizeLine(k, 40).text)
+                .join(', ') || 'no fields'
+            }`
+          : 'updatedInput (not an object)',
+      );
     const c = specific['additionalContext'];
     if (c !== undefined) parts.push(typeof c === 'string' ? `additionalContext (${codePointLength(c)} characters)` : 'additionalContext (not a string)');
   } else if (json['hookSpecificOutput'] !== undefined) parts.push('hookSpecificOutput (not an object)');
@@ -412,13 +422,21 @@ export function peerObserverRequests(event: PeerEventName, run: PeerRun): string
   const out: string[] = [];
   const stops = event === 'Stop' || event === 'SubagentStop';
   if (run.exitCode === 2 && (stops || event === 'PostToolUse')) {
-    out.push(stops ? `${event} hook asked the agent to continue (exit 2); unsupported: \`turn_end\` and \`subagent_complete\` are observers` : 'PostToolUse hook exited 2 to send feedback to the model; unsupported: `tool_call_after` is an observer');
+    out.push(
+      stops
+        ? `${event} hook asked the agent to continue (exit 2); unsupported: \`turn_end\` and \`subagent_complete\` are observers`
+        : 'PostToolUse hook exited 2 to send feedback to the model; unsupported: `tool_call_after` is an observer',
+    );
   }
   if (run.exitCode !== 0 || run.stdoutTruncated) return out;
   const json = parseObject(run.stdout);
   if (json === null) return out;
   if (json['decision'] === 'block') {
-    out.push(stops ? `${event} hook asked the agent to continue (\`decision: "block"\`); unsupported: \`turn_end\` and \`subagent_complete\` are observers` : `${event} hook answered \`decision: "block"\`; unsupported: this event is an observer`);
+    out.push(
+      stops
+        ? `${event} hook asked the agent to continue (\`decision: "block"\`); unsupported: \`turn_end\` and \`subagent_complete\` are observers`
+        : `${event} hook answered \`decision: "block"\`; unsupported: this event is an observer`,
+    );
   }
   if (json['continue'] === false) out.push(`${event} hook answered \`continue: false\`; unsupported: this event is an observer`);
   const specific = json['hookSpecificOutput'];

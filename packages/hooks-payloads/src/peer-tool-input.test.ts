@@ -39,7 +39,13 @@ const ourInput = fc.oneof(
   fc.record({ path: relPath, offset: fc.integer({ min: 1 }), limit: fc.integer({ min: 1, max: 10_000 }) }, { requiredKeys: ['path'] }).map((input) => ({ tool: 'read', input })),
   fc.record({ path: relPath, content: fc.string() }).map((input) => ({ tool: 'write', input })),
   fc
-    .record({ path: relPath, edits: fc.array(fc.record({ old_text: fc.string({ minLength: 1 }), new_text: fc.string(), replace_all: fc.boolean() }, { requiredKeys: ['old_text', 'new_text'] }), { minLength: 1, maxLength: 3 }) })
+    .record({
+      path: relPath,
+      edits: fc.array(fc.record({ old_text: fc.string({ minLength: 1 }), new_text: fc.string(), replace_all: fc.boolean() }, { requiredKeys: ['old_text', 'new_text'] }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    })
     .map((input) => ({ tool: 'edit', input })),
   fc.record({ path: relPath }, { requiredKeys: [] }).map((input) => ({ tool: 'list_dir', input })),
   fc.record({ pattern: fc.string({ minLength: 1 }), path: relPath, ignore_case: fc.boolean() }, { requiredKeys: ['pattern'] }).map((input) => ({ tool: 'grep', input })),
@@ -60,7 +66,19 @@ describe('tool input: ours → peer → ours', () => {
     expect(toPeerToolInput('read', { path: 'src/a.ts', limit: 5 }, WS)).toEqual({ file_path: '/work/proj/src/a.ts', limit: 5 });
     expect(toPeerToolInput('write', { path: 'a', content: 'x' }, WS)).toEqual({ file_path: '/work/proj/a', content: 'x' });
     expect(toPeerToolInput('edit', { path: 'a', edits: [{ old_text: 'o', new_text: 'n' }] }, WS)).toEqual({ file_path: '/work/proj/a', old_string: 'o', new_string: 'n' });
-    expect(toPeerToolInput('edit', { path: 'a', edits: [{ old_text: 'o', new_text: 'n' }, { old_text: 'p', new_text: 'q', replace_all: true }] }, WS)).toEqual({
+    expect(
+      toPeerToolInput(
+        'edit',
+        {
+          path: 'a',
+          edits: [
+            { old_text: 'o', new_text: 'n' },
+            { old_text: 'p', new_text: 'q', replace_all: true },
+          ],
+        },
+        WS,
+      ),
+    ).toEqual({
       file_path: '/work/proj/a',
       edits: [
         { old_string: 'o', new_string: 'n' },
@@ -86,7 +104,10 @@ describe('tool input: ours → peer → ours', () => {
     expect(fromPeerToolInput('write', { file_path: '/work/proj/other.txt', content: 'y' }, { path: 'a', content: 'x' }, WS)).toEqual({ path: 'other.txt', content: 'y' });
     expect(fromPeerToolInput('write', { file_path: '/etc/x', content: 'y' }, { path: 'a', content: 'x' }, WS)).toEqual({ path: '/etc/x', content: 'y' });
     expect(fromPeerToolInput('bash', { command: 'ls -la', description: 'list', run_in_background: false, timeout: 1500 }, { command: 'ls' }, WS)).toEqual({ command: 'ls -la', timeout: 2 });
-    expect(fromPeerToolInput('edit', { file_path: '/work/proj/a', old_string: 'o', new_string: 'N' }, { path: 'a', edits: [{ old_text: 'o', new_text: 'n' }] }, WS)).toEqual({ path: 'a', edits: [{ old_text: 'o', new_text: 'N' }] });
+    expect(fromPeerToolInput('edit', { file_path: '/work/proj/a', old_string: 'o', new_string: 'N' }, { path: 'a', edits: [{ old_text: 'o', new_text: 'n' }] }, WS)).toEqual({
+      path: 'a',
+      edits: [{ old_text: 'o', new_text: 'N' }],
+    });
     expect(fromPeerToolInput('read', { file_path: '/work/proj/a', bogus: 1 }, { path: 'a' }, WS)).toEqual({ path: 'a', bogus: 1 });
   });
 

@@ -24,7 +24,10 @@ export function joinPath(base: string, rel: string): string {
   if (isAbsolutePath(rel)) return rel;
   const sep = separatorOf(base);
   const root = base.startsWith('/') ? '/' : /^[A-Za-z]:[\\/]/.test(base) ? base.slice(0, 3) : '';
-  const segments = base.slice(root.length).split(/[\\/]/).filter((s) => s !== '' && s !== '.');
+  const segments = base
+    .slice(root.length)
+    .split(/[\\/]/)
+    .filter((s) => s !== '' && s !== '.');
   for (const s of rel.split(/[\\/]/)) {
     if (s === '' || s === '.') continue;
     if (s === '..') segments.pop();
@@ -107,7 +110,6 @@ export function fromPeerToolInput(tool: string, updated: Record<string, unknown>
     } else if (isShellToolName(tool) && key === 'timeout' && typeof value === 'number') {
       out['timeout'] = value === forward['timeout'] && before['timeout'] !== undefined ? before['timeout'] : Math.max(1, Math.ceil(value / 1000));
     } else if (isShellToolName(tool) && PEER_ONLY_BASH_FIELDS.has(key)) {
-      continue;
     } else if (tool === 'grep' && key === '-i') out['ignore_case'] = value;
     else out[key] = value;
   }

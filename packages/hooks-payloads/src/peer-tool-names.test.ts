@@ -75,11 +75,17 @@ describe('peer tool names → ours', () => {
   });
   it('round trip: ours → peer → ours names the same tool', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constantFrom(...OUR_BUILTINS), fc.string().map((s) => `mcp__${s}`)), (ours) => {
-        const back = peerToOurToolName(ourToPeerToolName(ours));
-        expect(back).not.toBeNull();
-        expect(sameTool(back!, ours)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...OUR_BUILTINS),
+          fc.string().map((s) => `mcp__${s}`),
+        ),
+        (ours) => {
+          const back = peerToOurToolName(ourToPeerToolName(ours));
+          expect(back).not.toBeNull();
+          expect(sameTool(back!, ours)).toBe(true);
+        },
+      ),
     );
   });
   it('round trip: peer → ours → peer is the peer name, MultiEdit and Agent aside', () => {

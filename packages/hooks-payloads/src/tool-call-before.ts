@@ -322,8 +322,30 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
  * Node 20 each property a literal adds after a spread costs ~1–2 µs, and a fold runs for every
  * gated tool call.
  */
-function hookRow(o: HookOutcome, exitCode: number | null, outcome: GateHookOutcomeKind, detail: string | null, rewroteInput: boolean, addedContext: boolean, peer?: GateHookRecord['peer']): GateHookRecord {
-  if (peer) return { index: o.hook.index, label: o.hook.label, source: o.hook.source, strict: o.strict, background: o.background, exitCode, durationMs: o.durationMs, outcome, detail, rewroteInput, addedContext, peer };
+function hookRow(
+  o: HookOutcome,
+  exitCode: number | null,
+  outcome: GateHookOutcomeKind,
+  detail: string | null,
+  rewroteInput: boolean,
+  addedContext: boolean,
+  peer?: GateHookRecord['peer'],
+): GateHookRecord {
+  if (peer)
+    return {
+      index: o.hook.index,
+      label: o.hook.label,
+      source: o.hook.source,
+      strict: o.strict,
+      background: o.background,
+      exitCode,
+      durationMs: o.durationMs,
+      outcome,
+      detail,
+      rewroteInput,
+      addedContext,
+      peer,
+    };
   return {
     index: o.hook.index,
     label: o.hook.label,

@@ -160,7 +160,17 @@ export class HookRuntime {
         // our own document; unreadable means no extra facts
       }
     }
-    const doc = buildPeerDocument({ event: ctx.event, sessionId: ctx.sessionId ?? this.sessionId, workspace, mode: ctx.mode ?? null, posture: ctx.posture ?? null, model: ctx.model ?? null, tool: ctx.tool ?? null, prompt: ctx.message ?? null, native });
+    const doc = buildPeerDocument({
+      event: ctx.event,
+      sessionId: ctx.sessionId ?? this.sessionId,
+      workspace,
+      mode: ctx.mode ?? null,
+      posture: ctx.posture ?? null,
+      model: ctx.model ?? null,
+      tool: ctx.tool ?? null,
+      prompt: ctx.message ?? null,
+      native,
+    });
     const env: Record<string, string> = Object.assign({}, this.#env.of(ctx));
     setEnvVar(env, 'CLAUDE_PROJECT_DIR', workspace);
     const entry: PeerInput = { ctx, native: nativeStdin, stdin: doc?.json ?? null, shown: doc ? peerDocumentForRecord(doc) : null, env: Object.freeze(env) };
@@ -308,7 +318,17 @@ export class HookRuntime {
       });
       const skipped = matched.slice(outcomes.length).map(hookIdentity);
       const peer = matched.some((h) => h.protocol === 'claude-code') ? this.#peerInput(ctx, null).shown : null;
-      record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest, originalPreview: preview, workspace: this.#workspace, peerDocument: peer });
+      record = foldToolCallBefore({
+        tool: call.name,
+        callId: call.callId ?? null,
+        originalInput: call.input,
+        outcomes,
+        skipped,
+        hookSetDigest: digest,
+        originalPreview: preview,
+        workspace: this.#workspace,
+        peerDocument: peer,
+      });
       if (record.hooks.some((h) => h.outcome === 'no_verdict')) {
         this.#logger.warn('tool_call_before hook(s) returned no verdict', { tool: call.name, decision: record.decision });
       }

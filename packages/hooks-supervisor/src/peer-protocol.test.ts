@@ -59,7 +59,10 @@ describe('claude-code hooks in the runtime', () => {
     const r = runtime([peer('tool_call_before', 'echo "Blocked by policy" >&2; exit 2')]);
     const denied = await r.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'rm -rf x' } });
     expect(denied).toMatchObject({ decision: 'deny', denyKind: 'exit_2', message: "ToolCallBefore hook denied tool 'bash': Blocked by policy" });
-    const strict = runtime([peer('tool_call_before', `echo '{"decision":"allow","hookSpecificOutput":{"permissionDecision":"allow"}}'; exit 1`, { continueOnError: false }), hookDef('tool_call_before', `touch ${later}`)]);
+    const strict = runtime([
+      peer('tool_call_before', `echo '{"decision":"allow","hookSpecificOutput":{"permissionDecision":"allow"}}'; exit 1`, { continueOnError: false }),
+      hookDef('tool_call_before', `touch ${later}`),
+    ]);
     const record = await strict.toolCallBefore({ name: 'bash', callId: 'c', input: { command: 'ls' } });
     expect(record).toMatchObject({ decision: 'deny', denyKind: 'no_verdict' });
     expect(record.hooks.map((h) => h.outcome)).toEqual(['no_verdict', 'skipped']);
@@ -83,7 +86,16 @@ describe('claude-code hooks in the runtime', () => {
     r.fire('tool_call_after', { tool: { name: 'bash', callId: 'c1', input: { command: 'ls' }, result: 'a\n', success: true, exitCode: 0 } });
     r.fire('turn_end', {}, '{"event":"turn_end"}');
     await r.idle();
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'c1', tool_response: { output: 'a\n', success: true, exit_code: 0 } });
-    expect(logger.records).toContainEqual({ message: 'unsupported request from a claude-code hook', fields: expect.objectContaining({ event: 'turn_end', detail: expect.stringContaining('Stop hook asked the agent to continue') }) });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 'c1',
+      tool_response: { output: 'a\n', success: true, exit_code: 0 },
+    });
+    expect(logger.records).toContainEqual({
+      message: 'unsupported request from a claude-code hook',
+      fields: expect.objectContaining({ event: 'turn_end', detail: expect.stringContaining('Stop hook asked the agent to continue') }),
+    });
   });
 });

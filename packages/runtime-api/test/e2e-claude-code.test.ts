@@ -85,7 +85,10 @@ describe('claude-code hooks in a Runtime API thread', () => {
     expect(calls[0].decision).toMatchObject({
       decision: 'deny',
       deny_kind: 'exit_2',
-      hooks: [{ label: 'block-rm-rf', outcome: 'deny_exit_2', peer: { protocol: 'claude-code', answer: 'exit 2; stderr reason: "Blocked: rm [argument] is not allowed in this project"' } }, { label: 'policy', outcome: 'no_decision', peer: { answer: 'exit 0; no output' } }],
+      hooks: [
+        { label: 'block-rm-rf', outcome: 'deny_exit_2', peer: { protocol: 'claude-code', answer: 'exit 2; stderr reason: "Blocked: rm [argument] is not allowed in this project"' } },
+        { label: 'policy', outcome: 'no_decision', peer: { answer: 'exit 0; no output' } },
+      ],
     });
     expect(calls[1].detail).toContain('rewritten');
     expect(calls[1].decision.input.peer).toContain('"tool_name":"Bash"');
