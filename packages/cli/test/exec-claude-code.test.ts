@@ -103,6 +103,27 @@ describe('claude-code hooks through codewhale exec', () => {
     expect(toolMessages(server, 1)[0]).not.toContain('hi\n');
   });
 
+  it('hooks test shows the document claude-code hooks were given and each answer, as text and JSON', async () => {
+    const { sb } = await setup([done()], entry('block-rm-rf', 'tool_call_before', 'block-rm-rf.mjs') + entry('context', 'message_submit', 'prompt-context.mjs'));
+    const gate = await sb.run(['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"rm -rf build"}']);
+    expect(gate.stdout).toContain('  - block-rm-rf (config.toml:');
+    expect(gate.stdout).toContain('      claude-code answer: exit 2; stderr reason: "Blocked: rm [argument] is not allowed in this project"\n');
+    expect(gate.stdout).toMatch(
+      /claude-code hooks were given: \{"transcript_path":null,"cwd":"[^"]+","permission_mode":"default","hook_event_name":"PreToolUse",.*"tool_name":"Bash","tool_input":\{"command":"rm -rf build"\}/,
+    );
+    const json = JSON.parse((await sb.run(['hooks', 'test', 'tool_call_before', '--json', '--tool', 'bash', '--input', '{"command":"rm -rf build"}'])).stdout);
+    expect(json.outcomes[0].peer).toMatchObject({ protocol: 'claude-code' });
+    expect(JSON.parse(json.result.input.peer)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' });
+    const prompt = await sb.run(['hooks', 'test', 'message_submit', '--text', 'fix the bug']);
+    expect(prompt.stdout).toMatch(/claude-code hooks were given: \{.*"hook_event_name":"UserPromptSubmit".*"prompt":"fix the bug"\}/);
+    expect(prompt.stdout).toContain(`claude-code answer: exit 0; JSON additionalContext (${'Project rule: run the tests before committing.'.length} characters)`);
+    expect(prompt.stdout).toContain('result: replaced');
+    expect(prompt.stdout).toContain('[hook context] Project rule: run the tests before committing.');
+    const blocked = await sb.run(['hooks', 'test', 'message_submit', '--text', 'password: hunter2', '--expect', 'blocked']);
+    expect(blocked.code).toBe(0);
+    expect(blocked.stdout).toContain('the prompt seems to contain a password');
+  });
+
   it('hooks validate rejects an unknown protocol with file, line and a fix; hooks list marks the protocol', async () => {
     const { sb } = await setup(
       [done()],
