@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { HOOK_EVENT_NAMES } from '@codewhale/hooks-payloads';
+import { HOOK_EVENT_NAMES, HOOK_PROTOCOLS } from '@codewhale/hooks-payloads';
 import { TOOL_CATEGORIES } from '@codewhale/hooks-conditions';
 import { MODE_SPELLINGS } from './parse-condition.js';
 import { CONDITION_SHAPES, HOOK_ENTRY_SHAPE, type FieldType, type Shape } from './schema.js';
@@ -70,6 +70,10 @@ function buildSchemas() {
     background: z.boolean().optional().describe('Submit without waiting (never for shell_env). Default false.'),
     continue_on_error: z.boolean().optional().describe('Whether later hooks of the event still run when this one fails. Default true.'),
     condition: condition.optional().describe('When the hook runs; default always.'),
+    protocol: z
+      .enum(HOOK_PROTOCOLS as unknown as [string, ...string[]])
+      .optional()
+      .describe('How the hook talks to its command: codewhale (default) or claude-code (the stdin document and answers of Claude Code / Codex hooks).'),
   });
 
   const settings = {

@@ -19,6 +19,7 @@ const zodEntry = z.strictObject({
   background: z.boolean().optional(),
   continue_on_error: z.boolean().optional(),
   condition: z.unknown().optional(),
+  protocol: z.string().optional(),
 });
 const zodRule = z.strictObject({
   tool: z.string(),
@@ -104,7 +105,7 @@ describe('checkShape agrees with the zod schemas it replaced', () => {
 
 describe('the shapes', () => {
   it('list the documented keys in documented order', () => {
-    expect([...HOOK_ENTRY_KEYS]).toEqual(['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition']);
+    expect([...HOOK_ENTRY_KEYS]).toEqual(['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition', 'protocol']);
     expect([...PERMISSION_RULE_KEYS]).toEqual(['tool', 'command', 'path', 'workspace', 'action']);
   });
   it('have one condition shape per condition type', () => {

@@ -34,6 +34,7 @@ export const HOOK_ENTRY_SHAPE = {
   background: optional('boolean'),
   continue_on_error: optional('boolean'),
   condition: optional('any'),
+  protocol: optional('string'),
 } as const satisfies Shape;
 
 /** The keys an entry accepts, in documented order. */
