@@ -1,4 +1,18 @@
-import { eventSpec, HOOK_EVENT_NAMES, HOOK_PROTOCOLS, isHookEventName, isHookProtocol, ourToPeerEvent, PEER_EVENT_NAMES, peerToOurEvent, sanitizeLabel, LIMITS, type HookEventName, type HookProtocol, type HookSource } from '@codewhale/hooks-payloads';
+import {
+  eventSpec,
+  HOOK_EVENT_NAMES,
+  HOOK_PROTOCOLS,
+  isHookEventName,
+  isHookProtocol,
+  ourToPeerEvent,
+  PEER_EVENT_NAMES,
+  peerToOurEvent,
+  sanitizeLabel,
+  LIMITS,
+  type HookEventName,
+  type HookProtocol,
+  type HookSource,
+} from '@codewhale/hooks-payloads';
 import { unsupportedConditions, type HookCondition } from '@codewhale/hooks-conditions';
 import { checkSeconds, describeValue, hookEntrySchema, HOOK_ENTRY_KEYS, isTable } from './schema.js';
 import { parseCondition } from './parse-condition.js';
@@ -51,7 +65,14 @@ const warning = (code: ProblemCode, detail: string): Finding => ({ severity: 'wa
 const KEY_LIST = HOOK_ENTRY_KEYS.map((k) => `\`${k}\``).join(', ');
 const PROTOCOL_LIST = HOOK_PROTOCOLS.map((p) => `\`"${p}"\``).join(', ');
 /** Spellings of the peer protocol people reach for (snake_case, as `suggest` compares them). */
-const PROTOCOL_ALIASES: Readonly<Record<string, string>> = { claude: 'claude-code', claudecode: 'claude-code', claude_code: 'claude-code', codex: 'claude-code', native: 'codewhale', default: 'codewhale' };
+const PROTOCOL_ALIASES: Readonly<Record<string, string>> = {
+  claude: 'claude-code',
+  claudecode: 'claude-code',
+  claude_code: 'claude-code',
+  codex: 'claude-code',
+  native: 'codewhale',
+  default: 'codewhale',
+};
 
 /**
  * The entry's own fields: types, required keys, unknown keys (D8), with reasons and
@@ -180,7 +201,14 @@ export function checkHookEntry(entry: RawHookEntry, overrideSecs: number | null)
   const { fields, findings } = readEntryFields(entry.raw);
   const table = isTable(entry.raw) ? entry.raw : {};
   const condition = conditionRule(table['condition'], fields.event);
-  const all = [...findings, ...condition.findings, ...backgroundRule(fields.event, fields.background), ...zeroTimeoutRule(fields.timeoutSecs), ...emptyCommandRule(fields.command), ...protocolEventRule(fields.event, fields.protocol)];
+  const all = [
+    ...findings,
+    ...condition.findings,
+    ...backgroundRule(fields.event, fields.background),
+    ...zeroTimeoutRule(fields.timeoutSecs),
+    ...emptyCommandRule(fields.command),
+    ...protocolEventRule(fields.event, fields.protocol),
+  ];
   const label = sanitizeLabel(fields.name);
   const ref: EntryRef = {
     event: fields.event ?? null,
