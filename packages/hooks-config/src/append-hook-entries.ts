@@ -1,4 +1,5 @@
 import type { HookCondition } from '@codewhale/hooks-conditions';
+import { sanitizeLine } from '@codewhale/hooks-payloads';
 import { deepEqual } from './deep-equal.js';
 import type { ConfigEditError } from './edit-project-table.js';
 import type { ImportedHookEntry } from './import-peer-hooks.js';
@@ -48,9 +49,13 @@ export function hookEntryLines(e: ImportedHookEntry): string[] {
   return lines;
 }
 
-/** One entry as a TOML block for `shape`, header included, lines joined with `nl`. */
-export function renderHookEntryToml(e: ImportedHookEntry, shape: HooksFileShape, nl = '\n'): string {
-  return [HEADER[shape], ...hookEntryLines(e)].join(nl) + nl;
+/**
+ * One entry as a TOML block for `shape`, header included, lines joined with `nl`; `comment`
+ * (one line, control characters removed) goes on a `# …` line above the header.
+ */
+export function renderHookEntryToml(e: ImportedHookEntry, shape: HooksFileShape, nl = '\n', comment: string | null = null): string {
+  const lead = comment === null ? [] : [`# ${sanitizeLine(comment, 200).text}`];
+  return [...lead, HEADER[shape], ...hookEntryLines(e)].join(nl) + nl;
 }
 
 /** An entry as TOML parses it, without `name` and with defaults spelled out: what "the same hook" means. */
@@ -74,9 +79,10 @@ export interface AppendedHookEntries {
  * background and condition, whatever its name — is not appended again (and one given twice is
  * appended once), so importing twice changes nothing. The result is re-parsed and checked to be
  * exactly the old document plus the new entries, or an error is returned instead of a damaged
- * file. Pure: the caller reads and writes the file (atomically, under its lock).
+ * file. `comments[i]`, when given, is written on a `# …` line above entry `i` (where it came
+ * from). Pure: the caller reads and writes the file (atomically, under its lock).
  */
-export function appendHookEntries(text: string, entries: readonly ImportedHookEntry[], shape: HooksFileShape): Result<AppendedHookEntries, ConfigEditError> {
+export function appendHookEntries(text: string, entries: readonly ImportedHookEntry[], shape: HooksFileShape, comments: readonly (string | null)[] = []): Result<AppendedHookEntries, ConfigEditError> {
   const file = FILE[shape];
   const before = parseToml(text, file);
   if (!before.ok) return fail({ code: 'config_unparseable', message: `${file} cannot be edited safely: ${before.issues[0]!.summary}` });
@@ -108,8 +114,7 @@ export function appendHookEntries(text: string, entries: readonly ImportedHookEn
   const blocks: string[] = [];
   const parsedNew: Record<string, unknown>[] = [];
   entries.forEach((e, i) => {
-    const block = renderHookEntryToml(e, shape, nl);
-    const parsed = parseToml(block, file);
+    const parsed = parseToml(renderHookEntryToml(e, shape, nl), file);
     const value = parsed.ok ? (shape === 'config' ? (parsed.value['hooks'] as { hooks: Record<string, unknown>[] }).hooks[0]! : (parsed.value['hooks'] as Record<string, unknown>[])[0]!) : null;
     if (value === null) return;
     const id = identity(value);
@@ -119,7 +124,7 @@ export function appendHookEntries(text: string, entries: readonly ImportedHookEn
     }
     known.push(id);
     added.push(i);
-    blocks.push(block);
+    blocks.push(renderHookEntryToml(e, shape, nl, comments[i] ?? null));
     parsedNew.push(value);
   });
   if (blocks.length === 0) return ok({ text, added, present });

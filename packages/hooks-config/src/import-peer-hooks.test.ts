@@ -281,6 +281,11 @@ describe('appendHookEntries', () => {
     if (r.ok) expect(entriesOf('project', r.value.text).hooks.map((h) => h.source)).toEqual(['project']);
   });
 
+  test('a comment above an entry says where it came from, on one line', () => {
+    const r = appendHookEntries('', [all[0]!], 'config', ['imported from ~/.claude/settings.json\nPreToolUse[0].hooks[0]']);
+    expect(r.ok && r.value.text.split('\n').slice(0, 2)).toEqual(['# imported from ~/.claude/settings.json PreToolUse[0].hooks[0]', '[[hooks.hooks]]']);
+  });
+
   test('CRLF files stay CRLF', () => {
     const r = appendHookEntries('# x\r\n[hooks]\r\nenabled = true\r\n', [all[0]!], 'config');
     expect(r.ok && r.value.text.split('\r\n').length - 1).toBe(r.ok ? r.value.text.split('\n').length - 1 : -1);
