@@ -29,6 +29,7 @@ describe('CLI conventions', () => {
       ['hooks', 'review'],
       ['hooks', 'approve'],
       ['hooks', 'revoke'],
+      ['hooks', 'import'],
       ['trust'],
       ['untrust'],
       ['completion'],

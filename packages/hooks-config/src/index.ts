@@ -137,3 +137,4 @@ export {
   type PeerImport,
 } from './import-peer-hooks.js';
 export { appendHookEntries, renderHookEntryToml, hookEntryLines, formatConditionToml, type HooksFileShape, type AppendedHookEntries } from './append-hook-entries.js';
+export { jsonSyntaxError, type JsonSyntaxError } from './json-syntax-error.js';
