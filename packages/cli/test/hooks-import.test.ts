@@ -212,6 +212,15 @@ describe('codewhale hooks import', () => {
     expect(read(join(sb.home, 'config.toml'))).toBe('[hooks\nenabled = true\n');
     // The project file is not written either: a problem with one target stops both.
     expect(existsSync(join(sb.ws, '.codewhale'))).toBe(false);
+
+    // The same when the project's hooks.toml is the broken one: config.toml stays as it was.
+    sb.config(CONFIG);
+    sb.projectHooks('[[hooks]\n');
+    const brokenProject = await sb.run(['hooks', 'import', '--from', 'claude-code', '--write']);
+    expect(brokenProject.code).toBe(3);
+    expect(brokenProject.stderr).toContain(`error: ${join(sb.ws, '.codewhale', 'hooks.toml')}: hooks.toml cannot be edited safely: hooks.toml:1:`);
+    expect(read(join(sb.home, 'config.toml'))).toBe(CONFIG);
+    expect(read(join(sb.ws, '.codewhale', 'hooks.toml'))).toBe('[[hooks]\n');
   });
 
   test('usage errors: --from missing or unknown', async () => {
