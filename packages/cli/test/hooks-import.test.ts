@@ -175,6 +175,10 @@ describe('codewhale hooks import', () => {
     ]);
     // The project file is not trusted or approved: its hooks do not load yet.
     expect(list.stdout).not.toContain('PostToolUse');
+    // Review lists the script the imported command names under $CLAUDE_PROJECT_DIR, so approval pins it.
+    const review = JSON.parse((await sb.run(['hooks', 'review', '--json'])).stdout) as { state: string; scripts: { path: string }[] };
+    expect(review.state).not.toBe('approved');
+    expect(review.scripts.map((s) => s.path)).toEqual(['.claude/hooks/context.js', '.claude/hooks/format.sh']);
 
     const again = await sb.run(['hooks', 'import', '--from', 'claude-code', '--write']);
     expect(again.code).toBe(0);
