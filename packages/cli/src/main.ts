@@ -82,7 +82,10 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .addHelpText('after', `\nExit codes: 0 completed, 1 failed, 2 usage error, 75 network/timeout after retries.`),
   ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
 
-  const hooks = program.command('hooks').description('Inspect, validate, dry-run, approve and import hooks').addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
+  const hooks = program
+    .command('hooks')
+    .description('Inspect, validate, dry-run, approve and import hooks')
+    .addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
   common(
     hooks
       .command('list', { isDefault: true })

@@ -227,6 +227,18 @@ describe('codewhale hooks import', () => {
     expect(read(join(sb.ws, '.codewhale', 'hooks.toml'))).toBe('[[hooks]\n');
   });
 
+  test('a workspace that is your home reads your settings.json once, as yours', async () => {
+    const sb = claudeSandbox();
+    const r = await sb.run(['hooks', 'import', '--from', 'claude-code', '-w', sb.root]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.replaceAll(sb.root, '<root>').split('\n').slice(0, 3)).toEqual([
+      'Claude Code hooks:',
+      '  <root>/.claude/settings.json (user): 4 hooks',
+      '  <root>/.claude/settings.local.json (project): not found',
+    ]);
+    expect(r.stdout).toContain('(3 new entries)');
+  });
+
   test('usage errors: --from missing or unknown', async () => {
     const sb = sandbox();
     const none = await sb.run(['hooks', 'import']);

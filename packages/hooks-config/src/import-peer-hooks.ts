@@ -232,8 +232,10 @@ export function importPeerHooks(peer: PeerAgent, files: readonly PeerHooksFile[]
             if (DROPPED_KEYS[key] !== undefined) notes.push(`${code(key)} is not carried over: ${DROPPED_KEYS[key]}`);
             else if (!HANDLER_KEYS.has(key)) notes.push(`${code(key)} is not carried over: Codewhale does not know it`);
           }
-          const m = !isMatchAll(matcher) && TOOL_EVENTS.has(eventName) ? matcher! : !isMatchAll(matcher) && eventName === 'SessionStart' ? matcher! : null;
-          const shown = m === null ? '' : ` ${Array.from(m).length > NAME_MAX_MATCHER_CHARS ? `${Array.from(m).slice(0, NAME_MAX_MATCHER_CHARS).join('')}…` : m}`;
+          // The name shows the matcher where it selects something (tool events, SessionStart).
+          const shownMatcher = !isMatchAll(matcher) && (TOOL_EVENTS.has(eventName) || eventName === 'SessionStart') ? matcher! : null;
+          const cps = shownMatcher === null ? [] : Array.from(shownMatcher);
+          const shown = shownMatcher === null ? '' : ` ${cps.length > NAME_MAX_MATCHER_CHARS ? `${cps.slice(0, NAME_MAX_MATCHER_CHARS).join('')}…` : shownMatcher}`;
           const entry: ImportedHookEntry = {
             name: `${peer}: ${eventName}${shown}`,
             event,

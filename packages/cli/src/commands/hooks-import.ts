@@ -116,7 +116,8 @@ export async function runHooksImport(files: readonly string[], opts: HooksImport
         const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
         return { path, scope: inside ? 'project' : 'user', named: true };
       })
-    : defaultSources(agent, io.env, ctx.workspace);
+    : // In a workspace that is your home, its `.claude/settings.json` is your own file: read it once.
+      defaultSources(agent, io.env, ctx.workspace).filter((s, i, all) => all.findIndex((o) => o.path === s.path) === i);
   const read: { source: Source; found: boolean }[] = [];
   const documents: PeerHooksFile[] = [];
   for (const source of sources) {
