@@ -230,7 +230,7 @@ export class SessionHost implements SessionHostApi {
   }
 
   #facts(): LifecycleSessionFacts {
-    return { workspace: this.#session.workspace, model: this.#session.provider.model, mode: this.#session.mode, totalTokens: this.#totals.sessionTokens };
+    return { workspace: this.#session.workspace, model: this.#session.provider.model, mode: this.#session.mode, totalTokens: this.#totals.sessionTokens, posture: this.#session.posture };
   }
 
   #fire(fact: LifecycleFact): void {

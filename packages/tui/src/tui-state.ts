@@ -300,9 +300,11 @@ export function decisionLines(call: ToolCallView): string[] {
     lines.push(
       `  ${h.index + 1}. ${oneLine(h.label, 64)} [${h.source}] ${h.outcome}${h.exitCode !== null ? ` exit ${h.exitCode}` : ''} ${Math.round(h.durationMs)} ms${flags ? ` (${flags})` : ''}${h.detail ? ` \u2014 ${oneLine(h.detail, 200)}` : ''}`,
     );
+    if (h.peer) lines.push(`     ${h.peer.protocol} answer: ${oneLine(h.peer.answer, 300)}`, ...h.peer.warnings.map((w) => `     ignored: ${oneLine(w, 200)}`));
   }
   if (d.hooks.length === 0) lines.push('  no hook matched');
   lines.push(`  input: ${oneLine(d.input.original, 300)}`);
+  if (d.input.peer !== undefined) lines.push(`  claude-code hooks were given: ${oneLine(d.input.peer, 600)}`);
   if (d.input.rewritten !== null) lines.push(`  rewritten: ${oneLine(d.input.rewritten, 300)}`);
   if (d.additionalContext) lines.push(`  context: ${oneLine(d.additionalContext, 300)}`);
   if (call.approval) lines.push(approvalLine(call.approval));
