@@ -227,6 +227,43 @@ describe('codewhale hooks import', () => {
     expect(read(join(sb.ws, '.codewhale', 'hooks.toml'))).toBe('[[hooks]\n');
   });
 
+  test('an imported Claude Code gate runs unchanged: it denies `rm -rf` by exit 2, allows the rest, sees only bash', async () => {
+    const sb = sandbox();
+    const root = dirname(sb.home);
+    // A Claude Code PreToolUse gate as people write them: the stdin document in, exit 2 + stderr to block.
+    write(
+      join(root, '.claude', 'hooks', 'block-rm.mjs'),
+      `let input = '';
+process.stdin.on('data', (d) => (input += d));
+process.stdin.on('end', () => {
+  const doc = JSON.parse(input);
+  if (doc.hook_event_name === 'PreToolUse' && doc.tool_name === 'Bash' && /\\brm\\s+-rf\\b/.test(doc.tool_input.command)) {
+    process.stderr.write('rm -rf is blocked by policy');
+    process.exit(2);
+  }
+});
+`,
+    );
+    write(
+      join(root, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node ~/.claude/hooks/block-rm.mjs', timeout: 10 }] }] } }),
+    );
+    expect((await sb.run(['hooks', 'import', '--from', 'claude-code', '--write'])).code).toBe(0);
+
+    const rm = await sb.run(['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"rm -rf build"}', '--expect', 'deny']);
+    expect(rm.stderr).toBe('');
+    expect(rm.code).toBe(0);
+    expect(rm.stdout).toContain('claude-code: PreToolUse Bash (config.toml:2): deny (exit 2)');
+    const ls = await sb.run(['hooks', 'test', 'tool_call_before', '--tool', 'bash', '--input', '{"command":"ls"}', '--expect', 'allow']);
+    expect(ls.code).toBe(0);
+    // The condition carried over: a read is not the gate's business.
+    const read_ = await sb.run(['hooks', 'test', 'tool_call_before', '--tool', 'read', '--input', '{"path":"rm -rf"}', '--json']);
+    expect(read_.code).toBe(0);
+    const readRun = JSON.parse(read_.stdout) as { hooks: { matched: boolean; reason: string }[]; outcomes: unknown[] };
+    expect(readRun.hooks.map((h) => [h.matched, h.reason])).toEqual([[false, 'tool_name=`bash` does not match tool `read`']]);
+    expect(readRun.outcomes).toEqual([]);
+  });
+
   test('a workspace that is your home reads your settings.json once, as yours', async () => {
     const sb = claudeSandbox();
     const r = await sb.run(['hooks', 'import', '--from', 'claude-code', '-w', sb.root]);
