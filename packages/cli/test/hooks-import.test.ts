@@ -132,6 +132,8 @@ describe('codewhale hooks import', () => {
         '  Project hooks run only in a trusted workspace, once you approve this exact file: review it with `codewhale hooks review`, then `codewhale trust` and `codewhale hooks approve <digest>`.',
         '',
         'Notes:',
+        '  <root>/ws/.claude/settings.json PostToolUse[0].hooks[0]: `tool_call_after` only observes: feedback for the model (exit 2, `decision: "block"`, `additionalContext`) is reported, not passed on',
+        '  <root>/ws/.claude/settings.local.json PostToolUse[0].hooks[0]: `tool_call_after` only observes: feedback for the model (exit 2, `decision: "block"`, `additionalContext`) is reported, not passed on',
         '  <root>/ws/.claude/settings.local.json PostToolUse[0].hooks[0]: `async`: runs in the background (`background = true`), so it cannot steer',
         '',
         'Not carried over (3):',

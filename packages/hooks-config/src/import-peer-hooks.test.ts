@@ -46,6 +46,8 @@ const LOCAL: PeerHooksFile = {
   },
 };
 
+const POST_NOTE = '`tool_call_after` only observes: feedback for the model (exit 2, `decision: "block"`, `additionalContext`) is reported, not passed on';
+
 const at = (file: string, event: string | null, matcher: string | null, group: number | null, hook: number | null) => ({ file, event, matcher, group, hook });
 
 describe('importPeerHooks', () => {
@@ -101,7 +103,7 @@ describe('importPeerHooks', () => {
             ],
           },
         },
-        notes: ['`statusMessage` is not carried over: Codewhale shows the hook\u2019s name instead'],
+        notes: [POST_NOTE, '`statusMessage` is not carried over: Codewhale shows the hook\u2019s name instead'],
       },
       {
         scope: 'project',
@@ -113,13 +115,17 @@ describe('importPeerHooks', () => {
         scope: 'project',
         origin: at(LOCAL.file, 'PostToolUse', '*', 0, 0),
         entry: { name: 'claude-code: PostToolUse', event: 'tool_call_after', protocol: 'claude-code', command: '~/bin/log-tool.sh', timeout_secs: 600, background: true },
-        notes: ['`async`: runs in the background (`background = true`), so it cannot steer'],
+        notes: [POST_NOTE, '`async`: runs in the background (`background = true`), so it cannot steer'],
       },
       {
         scope: 'project',
         origin: at(LOCAL.file, 'SessionStart', 'startup|resume', 0, 0),
         entry: { name: 'claude-code: SessionStart startup|resume', event: 'session_start', protocol: 'claude-code', command: 'cat .claude/context.md', timeout_secs: 3 },
-        notes: ['the matcher also selects `resume`, which Codewhale has no counterpart for: the hook runs when a session starts', '`timeout` 2.5 s rounded up to whole seconds: 3 s'],
+        notes: [
+          '`session_start` only observes: context the hook prints is not given to the model',
+          'the matcher also selects `resume`, which Codewhale has no counterpart for: the hook runs when a session starts',
+          '`timeout` 2.5 s rounded up to whole seconds: 3 s',
+        ],
       },
     ]);
     expect(r.skipped).toEqual([
@@ -180,7 +186,7 @@ describe('importPeerHooks', () => {
       'c.json Notification[0][0]: the matcher selects the kind of notification, which a Codewhale condition cannot see',
       'd.json Stop[0][0]: the file sets `disableAllHooks`, so Claude Code does not run this hook',
     ]);
-    expect(r.entries.map((e) => [e.entry.command, e.notes])).toEqual([['fine', ['`extra` is not carried over: Codewhale does not know it']]]);
+    expect(r.entries.map((e) => [e.entry.command, e.notes])).toEqual([['fine', [POST_NOTE, '`extra` is not carried over: Codewhale does not know it']]]);
   });
 
   test("Codex: config.toml's [hooks] (its `state` records are not hooks), matchers ignored where Codex ignores them", () => {
@@ -201,7 +207,17 @@ describe('importPeerHooks', () => {
     ]);
     expect(r.entries.map((e) => [e.entry.event, e.entry.command, e.entry.timeout_secs, e.entry.condition ?? null, e.notes])).toEqual([
       ['tool_call_before', 'gate.sh', 1, { type: 'tool_name', name: 'bash' }, ['`timeout = 0`: Codex runs it with 1 s, and so does this entry']],
-      ['turn_end', 'stop.sh', 600, null, ['Codex ignores a matcher on `Stop`; so does this entry', '`commandWindows` is not carried over: the same `command` runs on every platform']],
+      [
+        'turn_end',
+        'stop.sh',
+        600,
+        null,
+        [
+          '`turn_end` only observes: a request to keep the agent going is reported, not followed',
+          'Codex ignores a matcher on `Stop`; so does this entry',
+          '`commandWindows` is not carried over: the same `command` runs on every platform',
+        ],
+      ],
     ]);
     expect(r.skipped.map((s) => s.reason)).toEqual(["Codex's `PermissionRequest` has no Codewhale counterpart"]);
   });

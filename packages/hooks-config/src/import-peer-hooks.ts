@@ -72,6 +72,13 @@ const CLAUDE_MATCHER_SUBJECT: Readonly<Record<string, string>> = {
   SessionEnd: 'the reason the session ended',
   SubagentStop: 'the kind of sub-agent',
 };
+/** Peer events that can steer in the peer but are observers here: what the hook's answer no longer does. */
+const OBSERVER_NOTES: Readonly<Record<string, string>> = {
+  PostToolUse: '`tool_call_after` only observes: feedback for the model (exit 2, `decision: "block"`, `additionalContext`) is reported, not passed on',
+  Stop: '`turn_end` only observes: a request to keep the agent going is reported, not followed',
+  SubagentStop: '`subagent_complete` only observes: a request to keep the sub-agent going is reported, not followed',
+  SessionStart: '`session_start` only observes: context the hook prints is not given to the model',
+};
 /** Handler keys each peer defines that Codewhale does not carry, and what that means. */
 const DROPPED_KEYS: Readonly<Record<string, string>> = {
   statusMessage: 'Codewhale shows the hook\u2019s name instead',
@@ -176,7 +183,7 @@ export function importPeerHooks(peer: PeerAgent, files: readonly PeerHooksFile[]
 
         // The group's matcher, as a condition and notes, or why the whole group cannot be carried.
         let condition: HookCondition | null = null;
-        const groupNotes: string[] = [];
+        const groupNotes: string[] = OBSERVER_NOTES[eventName] ? [OBSERVER_NOTES[eventName]] : [];
         if (TOOL_EVENTS.has(eventName)) {
           const t = translateToolMatcher(peer, matcher);
           if (!t.ok) return skipAll(t.reason);
