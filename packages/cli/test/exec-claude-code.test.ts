@@ -104,7 +104,10 @@ describe('claude-code hooks through codewhale exec', () => {
   });
 
   it('hooks validate rejects an unknown protocol with file, line and a fix; hooks list marks the protocol', async () => {
-    const { sb } = await setup([done()], `${entry('ok', 'tool_call_before', 'block-rm-rf.mjs')}[[hooks.hooks]]\nname = "typo"\nevent = "tool_call_before"\nprotocol = "claude_code"\ncommand = "true"\n`);
+    const { sb } = await setup(
+      [done()],
+      `${entry('ok', 'tool_call_before', 'block-rm-rf.mjs')}[[hooks.hooks]]\nname = "typo"\nevent = "tool_call_before"\nprotocol = "claude_code"\ncommand = "true"\n`,
+    );
     const v = await sb.run(['hooks', 'validate']);
     expect(v.code).not.toBe(0);
     expect(v.stdout + v.stderr).toMatch(/config\.toml:\d+.*unknown protocol `claude_code`; did you mean `claude-code`\?/);

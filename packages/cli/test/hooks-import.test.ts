@@ -266,6 +266,14 @@ process.stdin.on('end', () => {
     expect(readRun.outcomes).toEqual([]);
   });
 
+  test('with hooks turned off in config.toml, the report says none of them runs', async () => {
+    const sb = claudeSandbox();
+    sb.config('[hooks]\nenabled = false\n');
+    const r = await sb.run(['hooks', 'import', '--from', 'claude-code']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`\nHooks are turned off (\`[hooks] enabled = false\` in ${join(sb.home, 'config.toml')}): none of these runs until you set it to true.\n`);
+  });
+
   test('a workspace that is your home reads your settings.json once, as yours', async () => {
     const sb = claudeSandbox();
     const r = await sb.run(['hooks', 'import', '--from', 'claude-code', '-w', sb.root]);

@@ -5,6 +5,7 @@ import {
   importPeerHooks,
   jsonSyntaxError,
   parseToml,
+  parseUserConfig,
   PEER_LABEL,
   projectHooksFile,
   type HooksFileShape,
@@ -229,6 +230,10 @@ export async function runHooksImport(files: readonly string[], opts: HooksImport
         `  Project hooks run only in a trusted workspace, once you approve this exact file: review it with \`codewhale hooks review\`, then \`codewhale trust\` and \`codewhale hooks approve <digest>\`.`,
       );
     }
+  }
+  const user = parseUserConfig(currentText(ctx.paths.configPath, USER_CONFIG_MAX_BYTES), ctx.paths.configPath);
+  if (result.entries.length && user.ok && !user.value.hooks.enabled) {
+    out.push('', `Hooks are turned off (\`[hooks] enabled = false\` in ${line(ctx.paths.configPath)}): none of these runs until you set it to true.`);
   }
   const notes = result.entries.flatMap((e) => e.notes.map((n) => `  ${where(e.origin)}: ${n}`));
   if (notes.length) out.push('', 'Notes:', ...notes);
