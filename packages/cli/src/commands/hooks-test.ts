@@ -204,6 +204,7 @@ function renderReport(event: HookEventName, r: Report, run: DryRun, notes: reado
   const env = Object.keys(buildHookEnv(r.hookCtx)).filter((k) => k.startsWith('DEEPSEEK_'));
   out.push(`env: ${env.length ? env.join(', ') : '(none)'}`);
   out.push(`stdin: ${r.stdin === null ? 'none (EOF at once)' : line(r.stdin, 70_000)}`);
+  if (r.table.some((m) => m.matched && m.hook.protocol === 'claude-code')) out.push('  (claude-code hooks are given their own document instead: `claude-code hooks were given` below)');
   out.push('');
   const set = run.config.loaded.set;
   const matched = r.table.filter((m) => m.matched).length;
