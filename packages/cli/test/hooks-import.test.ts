@@ -266,6 +266,20 @@ process.stdin.on('end', () => {
     expect(readRun.outcomes).toEqual([]);
   });
 
+  test('$CLAUDE_CONFIG_DIR and $CODEX_HOME move where your own settings are read', async () => {
+    const sb = sandbox();
+    write(join(sb.dir, 'claude', 'settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }] } }));
+    write(join(sb.dir, 'codex', 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'say codex' }] }] } }));
+    const claude = JSON.parse((await sb.run(['hooks', 'import', '--from', 'claude-code', '--json'], { env: { CLAUDE_CONFIG_DIR: join(sb.dir, 'claude') } })).stdout) as {
+      sources: { file: string; found: boolean }[];
+      entries: { entry: { command: string } }[];
+    };
+    expect(claude.sources[0]).toMatchObject({ file: join(sb.dir, 'claude', 'settings.json'), found: true });
+    expect(claude.entries.map((e) => e.entry.command)).toEqual(['say done']);
+    const codex = JSON.parse((await sb.run(['hooks', 'import', '--from', 'codex', '--json'], { env: { CODEX_HOME: join(sb.dir, 'codex') } })).stdout) as { entries: { entry: { command: string } }[] };
+    expect(codex.entries.map((e) => e.entry.command)).toEqual(['say codex']);
+  });
+
   test('with hooks turned off in config.toml, the report says none of them runs', async () => {
     const sb = claudeSandbox();
     sb.config('[hooks]\nenabled = false\n');
