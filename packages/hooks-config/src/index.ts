@@ -80,6 +80,32 @@ export {
 export { editProjectTable, type ProjectTableChange, type ConfigEditError, type ConfigEditErrorCode } from './edit-project-table.js';
 export { formatTomlString, formatTomlKey, formatTomlValue, type TomlEditValue } from './toml-format.js';
 
+// Importing a peer agent's hooks (`codewhale hooks import`)
+export {
+  translateToolMatcher,
+  readMatcher,
+  peerNamesFor,
+  isMatchAll,
+  type PeerAgent,
+  type MatcherReading,
+  type MatcherTranslation,
+} from './peer-matcher.js';
+export {
+  importPeerHooks,
+  describePeerOrigin,
+  PEER_DEFAULT_TIMEOUT_SECS,
+  PEER_LABEL,
+  type ImportScope,
+  type PeerHooksFile,
+  type PeerHookOrigin,
+  type ImportedHookEntry,
+  type ImportedHook,
+  type SkippedPeerHook,
+  type PeerImport,
+} from './import-peer-hooks.js';
+export { appendHookEntries, renderHookEntryToml, hookEntryLines, formatConditionToml, type HooksFileShape, type AppendedHookEntries } from './append-hook-entries.js';
+export { jsonSyntaxError, type JsonSyntaxError } from './json-syntax-error.js';
+
 // `hooks list`, `hooks events`, hook-set digest
 export { buildHooksList, type HooksList, type HooksListHook, type HooksListProject } from './hooks-list.js';
 export {
