@@ -23,6 +23,11 @@ describe('alwaysRuleFor', () => {
     expect(alwaysRuleFor(req('bash', { command: 'make && make test' }), '/ws')).toMatchObject({ ok: false });
   });
 
+  it('refuses when a hook or an ask rule asked: the rule would not stop the next question', () => {
+    expect(alwaysRuleFor({ ...req('bash', { command: 'make' }), reason: 'hook' }, '/ws')).toMatchObject({ ok: false, reason: expect.stringContaining('hook') });
+    expect(alwaysRuleFor({ ...req('bash', { command: 'make' }), reason: 'permission' }, '/ws')).toMatchObject({ ok: false, reason: expect.stringContaining('ask') });
+  });
+
   describe('properties', () => {
     it('a remembered rule has no glob character, and read back it matches the very call', () => {
       fc.assert(

@@ -19,9 +19,15 @@ const ONCE_OR_SESSION = 'allow it once or for the session instead';
  * - a rule that, read back, would not match this very call (a command with `$(…)` or several
  *   commands joined by `&&`, `;` or `|`, which an allow rule never matches), so the next
  *   identical call would ask again.
+ * - an approval a hook's `ask` or an `ask` rule asked for: the gate chain lets an allow rule skip
+ *   only the posture's question, so the next identical call would ask again.
  * Pure: the same request and workspace give the same answer on every surface.
  */
 export function alwaysRuleFor(request: ApprovalRequest, workspace: string): AlwaysRule {
+  // The gate chain lets an allow rule skip only the posture's question: a hook's `ask`, and an
+  // `ask` rule (stronger than any allow rule), would ask again, so a rule would change nothing.
+  if (request.reason === 'hook') return { ok: false, reason: 'a tool_call_before hook asked, and no permissions rule overrides a hook; allow it once, or change the hook' };
+  if (request.reason === 'permission') return { ok: false, reason: 'an `ask` rule in permissions.toml matched, and it wins over any allow rule; allow it once, or edit that rule' };
   const input = (request.input && typeof request.input === 'object' ? request.input : {}) as Record<string, unknown>;
   if (GLOB.test(request.tool)) return { ok: false, reason: `the tool name \`${request.tool}\` contains a wildcard character` };
   let rule: NewPermissionRule & { workspace: string; action: 'allow' };

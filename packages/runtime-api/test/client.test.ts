@@ -291,6 +291,8 @@ describe('questions and approvals over HTTP', () => {
     const t1 = (await client.createTurn(byUser.id, { prompt: 'run it' })).turn;
     const approval = await pendingOf(byUser.id);
     expect(approval).toMatchObject({ reason: 'hook', tool: 'bash', hook: { name: 'sandbox-gate', reason: 'writes outside the sandbox' } });
+    // A rule would not stop the hook asking again: no "always" for it.
+    expect(approval.always).toMatchObject({ rule: null, reason: expect.stringContaining('no permissions rule overrides a hook') });
     await client.answerApproval(approval.id, { decision: 'deny' });
     expect(await toolText(byUser.id, t1.id)).toContain('the user denied this call');
 
