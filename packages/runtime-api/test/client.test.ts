@@ -383,6 +383,22 @@ console.log('probe status', r.status, (await r.json()).error?.code);
     expect((await turnDone(client, thread.id, turn.id)).status).toBe('completed');
   }, 30_000);
 
+  it('"always" with a rule file that cannot be edited safely is a 500 naming it; nothing changes and the approval stays pending', async () => {
+    const { client, home } = await serve({ script: [{ tool_calls: [{ name: 'bash', arguments: { command: 'make test' } }] }, { text: 'ok' }] });
+    const thread = (await client.createThread({ posture: 'ask' })).thread;
+    const turn = (await client.createTurn(thread.id, { prompt: 'test' })).turn;
+    const approval = await pendingIn(client, thread.id);
+    // Broken after the session read it: the editor refuses to touch it.
+    writeFileSync(join(home, 'permissions.toml'), '# mine\n[[rules]\n');
+    const e = await client.answerApproval(approval.id, { decision: 'allow', scope: 'always' }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 500, code: 'server_config' });
+    expect((e as Error).message).toContain('permissions.toml');
+    expect(readFileSync(join(home, 'permissions.toml'), 'utf8')).toBe('# mine\n[[rules]\n');
+    expect((await client.getApproval(approval.id)).approval.status).toBe('pending');
+    expect((await client.answerApproval(approval.id, { decision: 'allow', scope: 'session' })).approval).toMatchObject({ scope: 'session', remember: true });
+    expect((await turnDone(client, thread.id, turn.id)).status).toBe('completed');
+  }, 30_000);
+
   it('a write asks with the diff it would make, built by the server', async () => {
     const { client, ws } = await serve({ script: [{ tool_calls: [{ name: 'write', arguments: { path: 'notes.txt', content: 'one\nTWO\u202e\nthree\n' } }] }, { text: 'ok' }] });
     writeFileSync(join(ws, 'notes.txt'), 'one\ntwo\nthree\n');
