@@ -76,7 +76,7 @@ export function writePermissionRule(path: string, rule: NewPermissionRule): void
   if (failure !== null) throw new EngineError('config', `${path} was not changed: ${failure}`, { issues: [{ file: path, line: null, message: failure, fix: 'edit the file by hand' }] });
 }
 
-/** {@link writePermissionRule}, as a promise (what the TUI awaits). */
+/** Append one `allow`/`ask`/`deny` rule to `permissions.toml` (locked, comment-preserving, atomic); the promise form of the engine's synchronous writer. Throws an `EngineError` (`config`) when the file cannot be edited safely; it is then unchanged. */
 export async function rememberPermissionRule(path: string, rule: NewPermissionRule): Promise<void> {
   writePermissionRule(path, rule);
 }
