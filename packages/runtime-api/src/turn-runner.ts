@@ -194,7 +194,12 @@ export class SessionTurnRunner implements TurnRunner {
             autoDeny: run.posture === 'auto_review',
             always: this.#alwaysChoice(request, threadId),
             preview: request.preview
-              ? { ...request.preview, path: this.#clean(request.preview.path), text: this.#clean(request.preview.text), note: request.preview.note === null ? null : this.#clean(request.preview.note) }
+              ? {
+                  ...request.preview,
+                  path: this.#clean(boundText(request.preview.path, 1_000)),
+                  text: this.#clean(request.preview.text),
+                  note: request.preview.note === null ? null : this.#clean(request.preview.note),
+                }
               : null,
           },
           signal,
