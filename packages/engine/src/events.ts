@@ -1,6 +1,7 @@
 import type { ExecutionReceipt, GateDecisionRecord, TurnUsage } from '@codewhale/hooks-payloads';
 import type { ErrorCategory, ModelUsage } from './provider/types.js';
 import type { Mode } from './modes.js';
+import type { WritePreview } from './write-preview.js';
 import type { ToolResult, UserInputRequest } from './tools/tool.js';
 
 /**
@@ -26,6 +27,8 @@ export interface ApprovalRequest {
    * its (redacted, bounded) reason, and the original input when a hook rewrote it.
    */
   readonly decision?: GateDecisionRecord | null;
+  /** A `write` or `edit` call: the diff of what it would change (or the new file), bounded. */
+  readonly preview?: WritePreview | null;
 }
 
 export type ApprovalDecision = 'allow' | 'allow_session' | 'deny';

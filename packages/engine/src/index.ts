@@ -32,6 +32,8 @@ export { SecretMask, MASK, MASK_MIN_CHARS } from '@codewhale/hooks';
 export { planToolCall, type ApprovalNeed, type PermissionCheck, type PermissionVerdict, type PlanStage, type PlanToolCallInput, type ToolCallGate, type ToolPlan } from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
 export { approvalDenialText } from './events.js';
+export { alwaysRuleFor, type AlwaysRule, type AlwaysOutcome } from './always-rule.js';
+export { previewWrite, PREVIEW_BOUNDS, type WritePreview, type PreviewBounds } from './write-preview.js';
 export type {
   EngineEvent,
   EngineEventListener,

@@ -15,7 +15,8 @@ import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import { toolCallAfterFacts } from '@codewhale/hooks/internal';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorMessage } from './errors.js';
-import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
+import type { AlwaysOutcome } from './always-rule.js';
+import type { ApprovalRequest, EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { AgentSession, type AgentSessionOptions } from './session.js';
 import type { Settings } from './settings/settings.js';
@@ -63,6 +64,8 @@ export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   readonly reloader?: Reloader;
   /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
   readonly onDispose?: () => Promise<void>;
+  /** Write the "always" rule of an approval and apply it in this session ({@link SessionHost.rememberAlways}). */
+  readonly rememberAlways?: (request: ApprovalRequest) => AlwaysOutcome;
   /** The validated settings the session was opened with (`[tui]` for the TUI). */
   readonly settings?: Settings | null;
 }
@@ -92,6 +95,7 @@ export class SessionHost implements SessionHostApi {
   readonly #sessionId: string;
   readonly #reloader: Reloader | null;
   readonly #onDispose: (() => Promise<void>) | null;
+  readonly #rememberAlways: ((request: ApprovalRequest) => AlwaysOutcome) | null;
   readonly #listeners = new Set<HostListener>();
   readonly #early: HostNotice[] = [];
   readonly #queue: string[] = [];
@@ -119,7 +123,8 @@ export class SessionHost implements SessionHostApi {
   #snapshot: SessionSnapshot | null = null;
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, rememberAlways, ...sessionOptions } = options;
+    this.#rememberAlways = rememberAlways ?? null;
     this.#activeHooks = activeHooks ?? (() => null);
     this.settings = settings ?? null;
     this.#hooks = hooks;
@@ -448,6 +453,21 @@ export class SessionHost implements SessionHostApi {
     if (on === this.#session.sessionTrust) return;
     this.#session.setSessionTrust(on);
     this.#touch();
+  }
+
+  /**
+   * "Always allow" for a pending approval: write the `permissions.toml` rule
+   * `alwaysRuleFor` gives for it (locked, comment-preserving) and apply the rules at once
+   * in this session, so the next identical call runs without asking. Returns the rule and the
+   * file, or why no rule can remember the call (nothing written). A file that cannot be
+   * written is an `EngineError` (`config`), the file unchanged. Only a surface's answer to an
+   * approval calls this; nothing the model or a tool does reaches it. A session without a
+   * permissions file (an embedder's own) refuses.
+   */
+  rememberAlways(request: ApprovalRequest): AlwaysOutcome {
+    this.#refuseClosed();
+    if (!this.#rememberAlways) return { ok: false, reason: 'this session has no permissions file to remember a rule in' };
+    return this.#rememberAlways(request);
   }
 
   reload(): ReloadReport {

@@ -23,6 +23,8 @@ import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
 import { parseToolArguments, planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
 import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
 import { defaultSystemPrompt } from './system-prompt.js';
+import { readForPreview } from './tools/file-tools.js';
+import { previewWrite } from './write-preview.js';
 
 /** How the session asks a person (or a policy) for decisions. */
 export interface Interaction {
@@ -429,6 +431,7 @@ export class AgentSession {
         reason: p.approval,
         summary: summarize(p.tool.name, p.input),
         decision: p.decision,
+        preview: previewWrite(p.tool.name, p.input, (path) => readForPreview({ workspace: this.workspace, outsideWorkspace: this.#sessionTrust }, path)),
       };
       this.#emit({ type: 'approval_required', request });
       let answer: ApprovalAnswer;
