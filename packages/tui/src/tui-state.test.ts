@@ -1,7 +1,7 @@
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decisionLines, INITIAL_STATE, ITEMS_KEPT, LIVE_TEXT_MAX, reduceTui, TOAST_MS, visibleToast, type TuiAction, type TuiState } from './tui-state.js';
+import { decisionLines, INITIAL_STATE, ITEMS_KEPT, LIVE_TEXT_MAX, reduceTui, TOAST_MS, uiCommandHints, visibleToast, type TuiAction, type TuiState } from './tui-state.js';
 
 const host = (event: any, now = 0): TuiAction => ({ type: 'host', event, now });
 const run = (actions: TuiAction[], s: TuiState = INITIAL_STATE) => actions.reduce(reduceTui, s);
@@ -98,6 +98,19 @@ describe('reduceTui', () => {
       host({ type: 'tool_call_completed', outcome: outcome({ id: 'c2', durationMs: 7, approvalWaitMs: 420 }) }),
     ]);
     expect(s.items.map((i) => i.lines[0])).toEqual(['\u2713 #1 bash (15 ms \u00b7 waited 3.2 s for approval)', '\u2713 #2 bash (7 ms \u00b7 waited 420 ms for approval)']);
+  });
+
+  it("a notice or a reload note names the UI's own commands (`/hooks review`), not the cli's", () => {
+    const note = 'project hooks are not part of this session: pending approval \u2014 not loaded; review with `hooks review`, then `hooks approve <digest>`';
+    const s = run([
+      host({ type: 'notice', notice: { level: 'warning', message: note, durationMs: 6000 } }),
+      host({ type: 'config_reloaded', report: { changed: false, hookCount: 0, notes: [note, 'run codewhale hooks revoke to stop them'] } }),
+    ]);
+    const want = 'project hooks are not part of this session: pending approval \u2014 not loaded; review with `/hooks review`, then `/hooks approve <digest>`';
+    expect(s.toasts.map((t) => t.message)).toEqual([want]);
+    expect(allLines(s).slice(1)).toEqual([`  ${want}`, '  run /hooks revoke to stop them']);
+    // Words that only look like a command stay.
+    expect(uiCommandHints('hooks are not part of this session')).toBe('hooks are not part of this session');
   });
 
   it('a failed sub-agent says "failed" once', () => {

@@ -132,6 +132,14 @@ export function waitNote(ms: number | null | undefined): string {
   return ` \u00b7 waited ${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`} for approval`;
 }
 
+/**
+ * A hint as it reads inside the UI: the cli's and the hooks library's hints name `codewhale
+ * hooks approve` or `` `hooks review` ``; here the same command is `/hooks approve`. Pure.
+ */
+export function uiCommandHints(text: string): string {
+  return text.replace(/\bcodewhale hooks (list|events|review|approve|revoke|test|validate)\b/g, '/hooks $1').replace(/`hooks (list|events|review|approve|revoke|test|validate)\b/g, '`/hooks $1');
+}
+
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
   if (input && typeof input === 'object') {
@@ -283,7 +291,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       // Shown once: in the live region's queue until it is sent, then as the message itself.
       return s;
     case 'notice':
-      return addToast(s, e.notice.level, e.notice.message, e.notice.durationMs, now);
+      return addToast(s, e.notice.level, uiCommandHints(e.notice.message), e.notice.durationMs, now);
     case 'error':
       return addItem(flushLive(s), 'error', [`${errorLabel(e.category, e.status)}: ${oneLine(e.message, 500)}`], 'bad');
     case 'mode_changed':
@@ -299,7 +307,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const hooks = `${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}`;
       const lines = [
         e.report.failed ? `configuration not reloaded: the ${hooks} loaded before stay` : `configuration reloaded: ${hooks}${e.report.changed ? ' (changed)' : ''}`,
-        ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`),
+        ...e.report.notes.map((n) => `  ${oneLine(uiCommandHints(n), 300)}`),
       ];
       return addItem(s, 'notice', lines, e.report.failed ? 'bad' : e.report.notes.length ? 'warn' : 'dim');
     }
