@@ -75,7 +75,9 @@ describe('the TUI in a real terminal: what failed, who refused, how long it took
   it('a failed gate leaves a line naming the hook and how it failed; a refused call never shows the model text', async () => {
     const gates =
       '[hooks]\n[[hooks.hooks]]\nname = "crashy"\nevent = "tool_call_before"\ncommand = "echo boom >&2; exit 1"\n' +
-      '[[hooks.hooks]]\nname = "missing"\nevent = "tool_call_before"\ncommand = "/nonexistent/gate.sh"\ncontinue_on_error = false\ncondition = { type = "tool_name", name = "read" }\n';
+      '[[hooks.hooks]]\nname = "missing"\nevent = "tool_call_before"\ncommand = "/nonexistent/gate.sh"\ncontinue_on_error = false\ncondition = { type = "tool_name", name = "read" }\n' +
+      // A background gate is warned about (a toast, on screen at the end): in the UI's words too.
+      '[[hooks.hooks]]\nname = "bg"\nevent = "tool_call_before"\ncommand = "true"\nbackground = true\n';
     const r = await rig(
       [
         {
