@@ -186,8 +186,14 @@ describe('reduceTui', () => {
     const step = (result: string, detail: string) => host({ type: 'hook_finished', hook: { event: 'message_submit', label: 'policy', index: 1, total: 1, durationMs: 3, result, detail } });
     const rewritten = run([step('rewrote', 'expanded a shortcut'), host({ type: 'message_submitted', source: 'fresh', original: 'x', text: 'y', rewritten: true })]);
     expect(allLines(rewritten)).toEqual(['hook policy (message_submit) rewrote the input \u2014 expanded a shortcut', '\u276f y']);
-    const blocked = run([step('blocked', 'not on fridays'), host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' })]);
+    const blocked = run([
+      step('blocked', 'not on fridays'),
+      host({ type: 'notice', notice: { level: 'warning', message: 'not on fridays', durationMs: 6000 } }),
+      host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' }),
+    ]);
     expect(allLines(blocked)).toEqual(['hook policy (message_submit) blocked the message \u2014 not on fridays']);
+    // Not a toast as well.
+    expect(blocked.toasts).toEqual([]);
     expect(blocked.restore?.text).toBe('deploy');
   });
 

@@ -285,7 +285,9 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const last = s.items.at(-1);
       const said = last?.kind === 'hook' && /\(message_submit\) blocked the message/.test(last.lines[0] ?? '');
       const f = said ? flushLive(s) : addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad');
-      return { ...f, restore: { id: s.nextId, text: e.original } };
+      // The host also posts the reason as a notice (for surfaces with no transcript): here the line says it.
+      const toast = oneLine(uiCommandHints(e.reason), 300);
+      return { ...f, toasts: f.toasts.filter((t) => t.message !== toast), restore: { id: s.nextId, text: e.original } };
     }
     case 'message_queued':
       // Shown once: in the live region's queue until it is sent, then as the message itself.
