@@ -56,7 +56,14 @@ describe('reduceTui', () => {
   });
 
   it("a refused or broken call says who refused it in a person's words, never the text written for the model", () => {
-    const record = { decision: 'deny', denyKind: 'no_verdict', message: "ToolCallBefore hook returned no verdict for tool 'bash'", hooks: [], input: { original: '{}', rewritten: null } };
+    const record = {
+      tool: 'bash',
+      decision: 'deny',
+      denyKind: 'no_verdict',
+      message: "ToolCallBefore hook returned no verdict for tool 'bash'",
+      hooks: [],
+      input: { original: '{}', rewritten: null },
+    };
     const request = { id: 'approval_c2', callId: 'c2', tool: 'bash', input: {}, reason: 'posture', summary: 'bash' };
     const refused = (id: string, kind: string, message: string, more: Record<string, unknown> = {}) =>
       host({ type: 'tool_call_completed', outcome: outcome({ id, result: null, error: { kind, message }, modelText: `Error: Tool 'bash' was denied: ${message}`, ...more }) });
@@ -79,6 +86,8 @@ describe('reduceTui', () => {
       '\u2717 #5 bash cancelled',
     ]);
     expect(allLines(s).join('\n')).not.toMatch(/ToolCallBefore|Error:|retry|failed: '/);
+    // `/why` shows the denial the model was sent, and says whose words those are.
+    expect(decisionLines(s.calls[0]!)[1]).toBe("  the model was told: ToolCallBefore hook returned no verdict for tool 'bash'");
   });
 
   it('a failed gate leaves a line naming the hook, how it failed (exit status, command not found) and what that did', () => {

@@ -339,7 +339,8 @@ export function decisionLines(call: ToolCallView): string[] {
   const d = call.decision;
   if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`, ...(call.approval ? [approvalLine(call.approval)] : [])];
   const lines = [`#${call.n} ${oneLine(d.tool, 64)}: ${d.decision}${d.denyKind ? ` (${d.denyKind})` : ''}`];
-  if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
+  // The denial text is the model's (it names the hook API as the model knows it): said as such.
+  if (d.message) lines.push(`  the model was told: ${oneLine(d.message, 400)}`);
   for (const h of d.hooks) {
     const flags = [h.strict ? 'strict' : null, h.background ? 'background' : null, h.rewroteInput ? 'rewrote input' : null, h.addedContext ? 'added context' : null].filter(Boolean).join(', ');
     lines.push(
