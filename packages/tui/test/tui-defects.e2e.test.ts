@@ -141,6 +141,23 @@ describe('the TUI in a real terminal: what failed, who refused, how long it took
   }, 60_000);
 });
 
+describe('the TUI in a real terminal: start-up', () => {
+  it('says the session is starting while a slow session_start hook runs, then draws the UI in its place', async () => {
+    const r = await rig([], '[hooks]\n[[hooks.hooks]]\nname = "slow-start"\nevent = "session_start"\ncommand = "sleep 3"\n');
+    const dir = join(r.root, 'slow');
+    mkdirSync(dir);
+    const term = new Terminal(`defects-slow-${rigs.length}`, dir);
+    r.terms.push(term);
+    term.start([], { cwd: r.ws, env: { CODEWHALE_HOME: r.home, HOME: r.root, FAKE_API_KEY: 'sk-fake-defects' }, cols: 100, rows: 30 });
+    // Not a blank screen: the line is there while the hook runs...
+    await term.waitFor(/starting the session \(session_start hooks run first\)…/, 10_000);
+    expect(term.visible()).not.toMatch(/idle · Work/);
+    // ...and gone once the UI is up.
+    const up = await term.waitFor(/idle · Work/, 20_000);
+    expect(up).not.toMatch(/starting the session/);
+  }, 60_000);
+});
+
 describe('the TUI in a real terminal: /hooks approve takes effect from the next session', () => {
   it('approved in a session, the project hooks do not run in it; the next session runs them', async () => {
     const project = '[[hooks]]\nname = "proj-deny"\nevent = "tool_call_before"\ncommand = "exit 2"\n';
