@@ -46,7 +46,7 @@ export type {
   TurnUsageTotals,
 } from './events.js';
 export { parseMode, parsePosture, modeTitle, postureTitle, type Mode, type Posture } from './modes.js';
-export { EngineError, errorCategory, errorMessage, type ErrorCategory, type ErrorIssue } from './errors.js';
+export { EngineError, errorCategory, errorMessage, errorLabel, type ErrorCategory, type ErrorIssue } from './errors.js';
 export { BUILTIN_TOOLS, type ToolDefinition, type ToolKind, type ToolResult, type UserInputRequest, type UserInputQuestion, type UserInputAnswer } from './tools/index.js';
 export type { ChatMessage, ModelProvider, ModelUsage } from './provider/types.js';
 export { ReplayProvider } from './provider/replay-provider.js';

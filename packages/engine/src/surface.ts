@@ -102,6 +102,8 @@ export interface HookActivityEnd {
   readonly result: 'ok' | 'failed' | 'blocked' | 'denied' | 'asked' | 'rewrote' | 'context';
   /** Bounded, redacted reason or detail; `null` for a quiet success. */
   readonly detail: string | null;
+  /** The hook's exit status, when it exited (a `tool_call_before` hook's); absent or `null` otherwise. */
+  readonly exitCode?: number | null;
 }
 
 /**

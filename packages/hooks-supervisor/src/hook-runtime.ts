@@ -295,7 +295,7 @@ export class HookRuntime {
     let record: GateDecisionRecord;
     try {
       if (matched.some((h) => h.runsInBackground)) {
-        this.#logger.warn('ToolCallBefore hook(s) configured with background=true — background hooks cannot deny tool calls because they exit immediately with no result');
+        this.#logger.warn('tool_call_before hook(s) configured with background = true: a background hook cannot deny or change a tool call (it is not waited for)');
       }
       const outcomes: HookOutcome[] = [];
       // The record's redacted preview of the input is made while the first hook runs (when its
