@@ -1,6 +1,7 @@
-// cli: start-up of `codewhale --version`, `--help` and `hooks list` against a bare `node -e 0`,
+// cli: start-up of `codewhale --version`, `--help` and `hooks list`, and an `import` of
+// @codewhale/hooks-config (what an embedder pays to read a config), against a bare `node -e 0`,
 // measured interleaved in the same run and reported as ratios (goals: --version ≤ 1.15×,
-// hooks list ≤ 1.5×, on wall time; CPU time is shown too, as it holds up on a loaded machine).
+// hooks list ≤ 1.5×, the import ≤ 1.3×, on wall time; CPU time is shown too, as it holds up on a loaded machine).
 // `hooks list` runs in an empty workspace with an empty CODEWHALE_HOME, and every run uses a
 // compile cache of its own, which the two warm-up rounds write and grow (one cold run, then
 // `hooks list` adds its code): what a user has once each command has run.
@@ -8,9 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { round } from './util.mjs';
 
-const bin = join(new URL('..', import.meta.url).pathname, 'packages/cli/dist/bin.cjs');
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'packages/cli/dist/bin.cjs');
+const hooksConfig = pathToFileURL(join(root, 'packages/hooks-config/dist/index.js')).href;
 
 /**
  * CPU time (user + system, ms) of every child this process has waited for, from
@@ -34,6 +38,7 @@ export async function run({ runs = 21 } = {}) {
     version: [bin, '--version'],
     help: [bin, '--help'],
     list: [bin, 'hooks', 'list'],
+    config: ['--input-type=module', '-e', `await import(${JSON.stringify(hooksConfig)})`],
   };
   const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   const cpu = Object.fromEntries(Object.keys(cases).map((k) => [k, 0]));
@@ -62,5 +67,11 @@ export async function run({ runs = 21 } = {}) {
     const cpuRatio = cpu.bare > 0 ? `; CPU ${round(cpu[key] / cpu.bare, 2)}× (${round(cpu[key] / runs, 1)} vs ${round(cpu.bare / runs, 1)} ms)` : '';
     return { name, value: round(v / bare, 2), unit: '× node -e 0', note: `wall ${round(v, 1)} vs ${round(bare, 1)} ms${cpuRatio}${goal ? `; goal ≤ ${goal}×` : ''}` };
   };
-  return [{ name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' }, row('codewhale --version', 'version', 1.15), row('codewhale --help', 'help'), row('codewhale hooks list', 'list', 1.5)];
+  return [
+    { name: 'node -e 0 (baseline)', value: round(bare, 1), unit: 'ms' },
+    row('codewhale --version', 'version', 1.15),
+    row('codewhale --help', 'help'),
+    row('codewhale hooks list', 'list', 1.5),
+    row('import @codewhale/hooks-config', 'config', 1.3),
+  ];
 }

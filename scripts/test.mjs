@@ -34,6 +34,9 @@ const outDir = join(root, '.test-results');
 mkdirSync(outDir, { recursive: true });
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
+/** Every failed test, as `label: file › test`, printed again just above the last line (CI logs keep only their tail). */
+const failures = [];
+
 /** Run vitest with `node`; the counts from its JSON report (a file that failed to load counts as a failure). */
 function suite(node, label, args) {
   const out = join(outDir, `vitest-${label}.json`);
@@ -46,7 +49,12 @@ function suite(node, label, args) {
     passed = report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
     for (const file of report.testResults ?? []) {
-      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+      const name = (file.name ?? '').replace(root, '');
+      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+        failed += 1;
+        failures.push(`${label}: ${name} did not load: ${(file.message ?? '').split('\n')[0]}`);
+      }
+      for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(`${label}: ${name} › ${t.fullName}`);
     }
   } else {
     failed += 1;
@@ -69,5 +77,7 @@ if (own) {
   const projects = ['hooks-payloads', 'hooks-conditions', 'hooks-config', 'hooks-supervisor', 'hooks', 'hooks-ai-sdk', 'engine', 'cli', 'tui'].flatMap((p) => ['--project', p]);
   for (const [major, node] of nodeVersions().slice(1)) add(suite(node, `node${major}`, [...projects, '--exclude', '**/serve*.test.ts', '--exclude', '**/node_modules/**', ...vitestArgs]));
 }
+if (failedSetup > 0) failures.unshift('set-up: the build, type check or lint failed (see above)');
+for (const f of failures) console.log(`failed: ${f}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

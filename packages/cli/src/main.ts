@@ -82,7 +82,10 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .addHelpText('after', `\nExit codes: 0 completed, 1 failed, 2 usage error, 75 network/timeout after retries.`),
   ).action((prompt: string[], opts) => run(import('./commands/exec.js').then((m) => m.runExec(prompt.join(' '), opts, io))));
 
-  const hooks = program.command('hooks').description('Inspect, validate, dry-run and approve hooks').addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
+  const hooks = program
+    .command('hooks')
+    .description('Inspect, validate, dry-run, approve and import hooks')
+    .addHelpText('after', `\nEach subcommand's --help lists its exit codes. Hook guide: ${GUIDE}`);
   common(
     hooks
       .command('list', { isDefault: true })
@@ -139,6 +142,21 @@ function build(io: Io, run: (p: Promise<number>) => void): Command {
       .option('--json', 'JSON')
       .addHelpText('after', '\nExit codes: 0 the dry run completed (whatever the hooks decided), 1 --expect did not hold, 2 usage error, 3 config or recording unreadable.'),
   ).action((event: string | undefined, opts) => run(import('./commands/hooks-test.js').then((m) => m.runHooksTest(event, opts, io))));
+  common(
+    hooks
+      .command('import')
+      .description("Translate Claude Code's or Codex's hooks into claude-code protocol entries; print them, or append them with --write")
+      .argument('[file...]', "settings files to read (default: the agent's user and project files)")
+      .addOption(new Option('--from <agent>', 'the agent whose hooks to import').choices(['claude-code', 'codex']))
+      .option('--write', 'append the new entries: user hooks to config.toml, project hooks to .codewhale/hooks.toml')
+      .option('--json', 'JSON')
+      .addHelpText(
+        'after',
+        `\nWithout FILEs: claude-code reads $CLAUDE_CONFIG_DIR (default ~/.claude)/settings.json, then .claude/settings.json and .claude/settings.local.json in the workspace; codex reads $CODEX_HOME (default ~/.codex)/config.toml and hooks.json, then .codex/config.toml and .codex/hooks.json in the workspace. A FILE inside the workspace is project hooks, any other is yours.\nPrints the TOML it would append and every hook it cannot carry over, with the reason. Importing twice appends nothing new. Project hooks still need \`codewhale trust\` and \`codewhale hooks approve\` before they run.${exits(
+          '0 done (also when some hooks could not be carried over), 1 a file could not be written, 2 usage error, 3 a settings file is missing or malformed, or a target file cannot be parsed (nothing was written)',
+        )}`,
+      ),
+  ).action((files: string[], opts) => run(import('./commands/hooks-import.js').then((m) => m.runHooksImport(files, opts, io))));
   common(
     hooks.command('review').description("Show the workspace's project hooks, their full commands, the file digest and pinned scripts").option('--json', 'JSON').addHelpText('after', EXITS_READ),
   ).action((opts) => run(import('./commands/hooks-review.js').then((m) => m.runHooksReview(opts, io))));

@@ -29,6 +29,7 @@ describe('CLI conventions', () => {
       ['hooks', 'review'],
       ['hooks', 'approve'],
       ['hooks', 'revoke'],
+      ['hooks', 'import'],
       ['trust'],
       ['untrust'],
       ['completion'],
@@ -95,7 +96,7 @@ describe('CLI conventions', () => {
     expect(zsh.stdout).toContain('complete -o default -F _codewhale codewhale codew');
     const fish = (await s.run(['completion', 'fish'])).stdout;
     expect(fish).toContain("complete -c codewhale -f -n '__fish_use_subcommand' -a exec -d 'Run one prompt headlessly");
-    expect(fish).toContain("complete -c codew -f -n '__fish_seen_subcommand_from hooks; and not __fish_seen_subcommand_from list ls events validate test review approve revoke' -a test");
+    expect(fish).toContain("complete -c codew -f -n '__fish_seen_subcommand_from hooks; and not __fish_seen_subcommand_from list ls events validate test import review approve revoke' -a test");
     expect(fish).toMatch(/complete -c codewhale -n '__fish_seen_subcommand_from list' -l json/);
     expect(await s.run(['completion', 'tcsh'])).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown shell `tcsh`') });
   });

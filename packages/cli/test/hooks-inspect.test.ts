@@ -35,6 +35,15 @@ describe.concurrent('codewhale hooks list', { timeout: 30_000 }, () => {
     expect(r.stdout).toContain('rejected: `PreToolUse` hook `notify` — unknown event `PreToolUse`; did you mean `tool_call_before`?');
   });
 
+  it('redacts a secret on a command line from the preview, in text and JSON', async () => {
+    const sb = sandbox();
+    sb.config(GATE);
+    const [text, json] = await Promise.all([sb.run(['hooks', 'list']), sb.run(['hooks', 'list', '--json'])]);
+    expect(text.stdout).toContain('$ ~/.codewhale/hooks/gate.sh [secret] [secret]');
+    expect(JSON.parse(json.stdout).hooks[0].command_preview).toBe('~/.codewhale/hooks/gate.sh [secret] [secret]');
+    for (const r of [text, json]) expect(r.stdout).not.toContain('sk-secret');
+  });
+
   it('is what a bare `codewhale hooks` prints', async () => {
     const sb = sandbox();
     sb.config(GATE);

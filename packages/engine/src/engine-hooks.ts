@@ -16,6 +16,8 @@ export interface EngineHooks {
     readonly input: unknown;
     readonly mode: string;
     readonly model: string;
+    /** The approval posture (`ask`, `auto_review`, `full_access`), for hooks that report it. */
+    readonly posture?: string | null;
     /** The turn's signal: aborting kills the running gates (they end with no verdict). */
     readonly signal?: AbortSignal | null;
   }): Promise<GateDecisionRecord>;

@@ -61,3 +61,18 @@ export function errorMessage(e: unknown): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 2_000 ? `${line.slice(0, 2_000)}…` : line || 'unknown error';
 }
+
+/**
+ * How a failure is labelled for a person. The category is what exit codes, API statuses and
+ * retries go by; the label says who failed. A model server that answered with an error status
+ * of its own is a provider error, whatever its category: a 500 is `provider error (HTTP 500)`,
+ * never "network" (the category stays `network`: retried, and `exec` still exits 75). A failure
+ * with no status (the connection, DNS, a dropped stream) keeps its category's name.
+ */
+export function errorLabel(category: ErrorCategory, status: number | null | undefined = null): string {
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 999) {
+    if (status >= 500 || category === 'network') return `provider error (HTTP ${status})`;
+    return `${category.replace(/_/g, ' ')} (HTTP ${status})`;
+  }
+  return category === 'network' ? 'network error' : category.replace(/_/g, ' ');
+}

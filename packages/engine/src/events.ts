@@ -1,6 +1,7 @@
 import type { ExecutionReceipt, GateDecisionRecord, TurnUsage } from '@codewhale/hooks-payloads';
 import type { ErrorCategory, ModelUsage } from './provider/types.js';
 import type { Mode } from './modes.js';
+import type { WritePreview } from './write-preview.js';
 import type { ToolResult, UserInputRequest } from './tools/tool.js';
 
 /**
@@ -26,6 +27,8 @@ export interface ApprovalRequest {
    * its (redacted, bounded) reason, and the original input when a hook rewrote it.
    */
   readonly decision?: GateDecisionRecord | null;
+  /** A `write` or `edit` call: the diff of what it would change (or the new file), bounded. */
+  readonly preview?: WritePreview | null;
 }
 
 export type ApprovalDecision = 'allow' | 'allow_session' | 'deny';
@@ -74,7 +77,10 @@ export interface ToolCallOutcome {
   readonly decision: GateDecisionRecord | null;
   /** Side channel: the execution receipt for a settled local shell run (never stored in the result). */
   readonly receipt: ExecutionReceipt | null;
+  /** How long the call ran (ms): its gates and any wait for an approval are not included. */
   readonly durationMs: number;
+  /** How long it waited for an approval prompt's answer (ms); `null` (or absent) when it asked nobody. */
+  readonly approvalWaitMs?: number | null;
 }
 
 /** The typed event stream every surface and the session host consume. */
@@ -82,7 +88,7 @@ export type EngineEvent =
   | { readonly type: 'turn_started'; readonly turnId: string; readonly createdAt: Date; readonly provider: string; readonly model: string }
   | { readonly type: 'text_delta'; readonly text: string }
   | { readonly type: 'reasoning_delta'; readonly text: string }
-  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly category: ErrorCategory; readonly message: string }
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly category: ErrorCategory; readonly message: string; readonly status?: number | null }
   | { readonly type: 'tool_call_started'; readonly id: string; readonly name: string; readonly input: unknown }
   | { readonly type: 'tool_call_completed'; readonly outcome: ToolCallOutcome }
   | { readonly type: 'approval_required'; readonly request: ApprovalRequest }
@@ -93,7 +99,8 @@ export type EngineEvent =
   | { readonly type: 'subagent_completed'; readonly agentId: string; readonly result: string; readonly status: string }
   | { readonly type: 'usage'; readonly usage: ModelUsage; readonly durationMs: number }
   | { readonly type: 'mode_changed'; readonly from: Mode; readonly to: Mode }
-  | { readonly type: 'error'; readonly category: ErrorCategory; readonly message: string; readonly terminal: boolean }
+  /** `status`: the HTTP status the model server answered with, when the failure was its answer (see `errorLabel`). */
+  | { readonly type: 'error'; readonly category: ErrorCategory; readonly message: string; readonly terminal: boolean; readonly status?: number | null }
   | {
       readonly type: 'turn_completed';
       readonly turnId: string;

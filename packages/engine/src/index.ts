@@ -32,6 +32,8 @@ export { SecretMask, MASK, MASK_MIN_CHARS } from '@codewhale/hooks';
 export { planToolCall, type ApprovalNeed, type PermissionCheck, type PermissionVerdict, type PlanStage, type PlanToolCallInput, type ToolCallGate, type ToolPlan } from './plan-tool-call.js';
 export type { EngineHooks } from './engine-hooks.js';
 export { approvalDenialText } from './events.js';
+export { alwaysRuleFor, type AlwaysRule, type AlwaysOutcome } from './always-rule.js';
+export { previewWrite, PREVIEW_BOUNDS, type WritePreview, type PreviewBounds } from './write-preview.js';
 export type {
   EngineEvent,
   EngineEventListener,
@@ -44,7 +46,7 @@ export type {
   TurnUsageTotals,
 } from './events.js';
 export { parseMode, parsePosture, modeTitle, postureTitle, type Mode, type Posture } from './modes.js';
-export { EngineError, errorCategory, errorMessage, type ErrorCategory, type ErrorIssue } from './errors.js';
+export { EngineError, errorCategory, errorMessage, errorLabel, type ErrorCategory, type ErrorIssue } from './errors.js';
 export { BUILTIN_TOOLS, type ToolDefinition, type ToolKind, type ToolResult, type UserInputRequest, type UserInputQuestion, type UserInputAnswer } from './tools/index.js';
 export type { ChatMessage, ModelProvider, ModelUsage } from './provider/types.js';
 export { ReplayProvider } from './provider/replay-provider.js';

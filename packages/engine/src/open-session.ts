@@ -7,7 +7,9 @@ import { BackgroundPool, ObserverDispatcher, readUserConfig as readConfigText, r
 import { EngineError, type ErrorIssue } from './errors.js';
 import { createProvider, resolveRoute } from './provider/route.js';
 import type { PermissionCheck } from './plan-tool-call.js';
-import { loadPermissionRules, permissionCheck, permissionsPathFor } from './settings/permissions-file.js';
+import { alwaysRuleFor, type AlwaysOutcome } from './always-rule.js';
+import type { ApprovalRequest } from './events.js';
+import { loadPermissionRules, permissionCheck, permissionsPathFor, writePermissionRule } from './settings/permissions-file.js';
 import { readSettings } from './settings/read-settings.js';
 import { retryOptions, type Settings } from './settings/settings.js';
 import { ReplayProvider } from './provider/replay-provider.js';
@@ -149,6 +151,16 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
   // Typed rules apply on every surface and in every mode, whatever loads the hooks.
   let rules = permissionRulesOf(paths.configPath);
   const permissions: PermissionCheck = (call) => rules.check(call);
+  // "Always allow": the rule goes to the file under its lock, then this session reads the file
+  // again so the rule applies from the next call (with any rule another writer added meanwhile).
+  const rememberAlways = (request: ApprovalRequest): AlwaysOutcome => {
+    const r = alwaysRuleFor(request, workspace);
+    if (!r.ok) return r;
+    const file = permissionsPathFor(paths.configPath);
+    writePermissionRule(file, r.rule);
+    rules = permissionRulesOf(paths.configPath);
+    return { ok: true, rule: r.rule, file };
+  };
 
   // Notices before the host exists (configuration problems at open) wait for it.
   const early: HostNotice[] = rules.notes.map((note) => ({ level: 'warning', message: sanitizeLine(note, 400).text, durationMs: 6_000 }));
@@ -204,6 +216,7 @@ export async function openSession(o: OpenSessionOptions): Promise<SessionHost> {
     permissions,
     settings,
     ...(reloader ? { reloader } : {}),
+    rememberAlways,
     activeHooks: () => opened?.configuration ?? null,
     onDispose: async () => {
       if (opened) await opened.runtime.close();

@@ -161,7 +161,7 @@ export async function planToolCall(p: PlanToolCallInput): Promise<ToolPlan> {
   let context: string | null = null;
   let hookAsked = false;
   if (p.gate) {
-    decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model, ...(p.signal ? { signal: p.signal } : {}) });
+    decision = await p.gate({ name: tool.name, callId: call.id, input, mode: engineModeSpelling(p.mode), model: p.model, posture: p.posture, ...(p.signal ? { signal: p.signal } : {}) });
     if (p.signal?.aborted) return blocked('cancelled', input, new ToolError('cancelled', 'the turn was cancelled'), decision);
     // The hook rules (deny, ask, a rewrite prepared again by the tool's schema, context) are @codewhale/hooks's.
     const gate = await gateOf(decision, input, tool.schema);

@@ -15,7 +15,8 @@ import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import { toolCallAfterFacts } from '@codewhale/hooks/internal';
 import type { EngineHooks } from './engine-hooks.js';
 import { EngineError, errorMessage } from './errors.js';
-import type { EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
+import type { AlwaysOutcome } from './always-rule.js';
+import type { ApprovalRequest, EngineEvent, ToolCallOutcome, TurnStatus } from './events.js';
 import type { Mode, Posture } from './modes.js';
 import { AgentSession, type AgentSessionOptions } from './session.js';
 import type { Settings } from './settings/settings.js';
@@ -63,6 +64,8 @@ export interface SessionHostOptions extends Omit<AgentSessionOptions, 'hooks'> {
   readonly reloader?: Reloader;
   /** Runs once at {@link SessionHost.dispose}: close pools and logs the host owns. */
   readonly onDispose?: () => Promise<void>;
+  /** Write the "always" rule of an approval and apply it in this session ({@link SessionHost.rememberAlways}). */
+  readonly rememberAlways?: (request: ApprovalRequest) => AlwaysOutcome;
   /** The validated settings the session was opened with (`[tui]` for the TUI). */
   readonly settings?: Settings | null;
 }
@@ -92,6 +95,7 @@ export class SessionHost implements SessionHostApi {
   readonly #sessionId: string;
   readonly #reloader: Reloader | null;
   readonly #onDispose: (() => Promise<void>) | null;
+  readonly #rememberAlways: ((request: ApprovalRequest) => AlwaysOutcome) | null;
   readonly #listeners = new Set<HostListener>();
   readonly #early: HostNotice[] = [];
   readonly #queue: string[] = [];
@@ -117,9 +121,12 @@ export class SessionHost implements SessionHostApi {
   #ending: Promise<void> | null = null;
   #disposing: Promise<void> | null = null;
   #snapshot: SessionSnapshot | null = null;
+  /** Tokens of the running turn's model requests so far (reset when the turn's usage is added). */
+  #turnTokens = { input: 0, output: 0 };
 
   constructor(options: SessionHostOptions) {
-    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, ...sessionOptions } = options;
+    const { hooks, profile, sessionId, totals, reloader, onDispose, settings, activeHooks, rememberAlways, ...sessionOptions } = options;
+    this.#rememberAlways = rememberAlways ?? null;
     this.#activeHooks = activeHooks ?? (() => null);
     this.settings = settings ?? null;
     this.#hooks = hooks;
@@ -182,7 +189,7 @@ export class SessionHost implements SessionHostApi {
         sessionTrust: s.sessionTrust,
         busy: this.#running,
         todos: Object.freeze(s.todos.map((t): TodoItem => ({ content: t.content, status: t.status }))),
-        totals: Object.freeze({ ...this.#totals }),
+        totals: Object.freeze(this.#shownTotals()),
         queued: Object.freeze([...this.#queue]),
         queuedCount: this.#queue.length,
         activeHook: this.#activeHook,
@@ -193,6 +200,23 @@ export class SessionHost implements SessionHostApi {
     }
     return this.#snapshot;
   };
+
+  /**
+   * The totals a surface shows: those of the finished turns plus the model requests of the
+   * running turn so far, so the count moves during a turn (a turn's `usage` is the sum of its
+   * requests'). Hooks get the finished turns' totals (`turn_end`), as the contract says.
+   */
+  #shownTotals(): SessionTotals {
+    const t = this.#totals;
+    const { input, output } = this.#turnTokens;
+    if (input === 0 && output === 0) return { ...t };
+    return {
+      sessionTokens: t.sessionTokens + input + output,
+      conversationTokens: t.conversationTokens + input + output,
+      inputTokens: t.inputTokens + input,
+      outputTokens: t.outputTokens + output,
+    };
+  }
 
   #emit(event: HostEvent): void {
     for (const l of this.#listeners) {
@@ -230,7 +254,7 @@ export class SessionHost implements SessionHostApi {
   }
 
   #facts(): LifecycleSessionFacts {
-    return { workspace: this.#session.workspace, model: this.#session.provider.model, mode: this.#session.mode, totalTokens: this.#totals.sessionTokens };
+    return { workspace: this.#session.workspace, model: this.#session.provider.model, mode: this.#session.mode, totalTokens: this.#totals.sessionTokens, posture: this.#session.posture };
   }
 
   #fire(fact: LifecycleFact): void {
@@ -273,27 +297,23 @@ export class SessionHost implements SessionHostApi {
     });
   }
 
-  /** One `hook_finished` per gate hook of a decision record. */
+  /**
+   * One `hook_finished` per gate hook of a decision record. A gate that failed (no verdict: it
+   * timed out, could not start, was killed, or exited non-zero without a decision) is reported
+   * as `failed` with how it failed and what that did to the call, strict or lenient alike.
+   */
   #reportGates(o: ToolCallOutcome): void {
     const d = o.decision;
     if (!d) return;
     const total = d.hooks.length;
     d.hooks.forEach((h, i) => {
+      const failed = h.outcome === 'no_verdict' || (h.outcome === 'no_decision' && h.exitCode !== null && h.exitCode !== 0);
       const kind: HookActivityEnd['result'] =
-        h.outcome === 'deny' || h.outcome === 'deny_exit_2'
-          ? 'denied'
-          : h.outcome === 'ask'
-            ? 'asked'
-            : h.outcome === 'no_verdict'
-              ? 'failed'
-              : h.rewroteInput
-                ? 'rewrote'
-                : h.addedContext
-                  ? 'context'
-                  : 'ok';
+        h.outcome === 'deny' || h.outcome === 'deny_exit_2' ? 'denied' : h.outcome === 'ask' ? 'asked' : failed ? 'failed' : h.rewroteInput ? 'rewrote' : h.addedContext ? 'context' : 'ok';
+      const detail = failed ? `${h.detail ?? 'no verdict'}; ${h.strict ? 'the call is denied (continue_on_error = false)' : 'ignored (continue_on_error = true)'}` : h.detail;
       this.#emit({
         type: 'hook_finished',
-        hook: { event: 'tool_call_before', label: displayLabel(h.label), index: i + 1, total, durationMs: h.durationMs, result: kind, detail: h.detail },
+        hook: { event: 'tool_call_before', label: displayLabel(h.label), index: i + 1, total, durationMs: h.durationMs, result: kind, detail, exitCode: h.exitCode },
       });
     });
   }
@@ -450,6 +470,21 @@ export class SessionHost implements SessionHostApi {
     this.#touch();
   }
 
+  /**
+   * "Always allow" for a pending approval: write the `permissions.toml` rule
+   * `alwaysRuleFor` gives for it (locked, comment-preserving) and apply the rules at once
+   * in this session, so the next identical call runs without asking. Returns the rule and the
+   * file, or why no rule can remember the call (nothing written). A file that cannot be
+   * written is an `EngineError` (`config`), the file unchanged. Only a surface's answer to an
+   * approval calls this; nothing the model or a tool does reaches it. A session without a
+   * permissions file (an embedder's own) refuses.
+   */
+  rememberAlways(request: ApprovalRequest): AlwaysOutcome {
+    this.#refuseClosed();
+    if (!this.#rememberAlways) return { ok: false, reason: 'this session has no permissions file to remember a rule in' };
+    return this.#rememberAlways(request);
+  }
+
   reload(): ReloadReport {
     this.#refuseClosed();
     const report: ReloadReport = this.#reloader ? this.#reloader() : { changed: false, hookCount: 0, notes: ['hooks are supplied by the embedder; nothing to reload'] };
@@ -533,6 +568,7 @@ export class SessionHost implements SessionHostApi {
     switch (e.type) {
       case 'turn_started':
         this.#turnId = e.turnId;
+        this.#turnTokens = { input: 0, output: 0 };
         this.#observe({ state: 'in_progress' });
         break;
       case 'approval_required':
@@ -572,7 +608,12 @@ export class SessionHost implements SessionHostApi {
         // Transport, capacity and auth failures that ended the turn.
         this.#fire({ event: 'on_error', facts: this.#facts(), error: e.message });
         break;
+      case 'usage':
+        this.#turnTokens = { input: this.#turnTokens.input + e.usage.inputTokens, output: this.#turnTokens.output + e.usage.outputTokens };
+        this.#touch();
+        break;
       case 'turn_completed': {
+        this.#turnTokens = { input: 0, output: 0 };
         const total = e.usage.inputTokens + e.usage.outputTokens;
         const t = this.#totals;
         this.#totals = {

@@ -18,11 +18,13 @@ import {
 import type { Mode, Posture } from './modes.js';
 import { streamWithRetry } from './provider/retry.js';
 import { ZERO_USAGE } from './provider/usage.js';
-import type { ChatMessage, ErrorCategory, ModelProvider, ModelToolCall, ModelToolSpec, ModelUsage } from './provider/types.js';
+import { ProviderError, type ChatMessage, type ErrorCategory, type ModelProvider, type ModelToolCall, type ModelToolSpec, type ModelUsage } from './provider/types.js';
 import { BUILTIN_TOOLS, selectTools, toolSpec } from './tools/registry.js';
 import { parseToolArguments, planToolCall, type PermissionCheck, type ToolPlan } from './plan-tool-call.js';
 import { ToolError, type ToolRunContext, type ToolDefinition, type ToolResult, type UserInputAnswer, type UserInputRequest } from './tools/tool.js';
 import { defaultSystemPrompt } from './system-prompt.js';
+import { readForPreview } from './tools/file-tools.js';
+import { previewWrite } from './write-preview.js';
 
 /** How the session asks a person (or a policy) for decisions. */
 export interface Interaction {
@@ -334,7 +336,7 @@ export class AgentSession {
       } else {
         status = 'failed';
         error = errorMessage(e);
-        this.#emit({ type: 'error', category, message: error, terminal: true });
+        this.#emit({ type: 'error', category, message: error, terminal: true, status: ProviderError.isInstance(e) ? e.status : null });
       }
     } finally {
       this.#active = null;
@@ -373,7 +375,7 @@ export class AgentSession {
           reasoning = '';
           calls = [];
           usage = null;
-          this.#emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, category: ev.category, message: ev.message });
+          this.#emit({ type: 'retry', attempt: ev.attempt, delayMs: ev.delayMs, category: ev.category, message: ev.message, status: ev.status });
           break;
         case 'text':
           text += ev.delta;
@@ -418,7 +420,10 @@ export class AgentSession {
   }
 
   async #execute(call: ModelToolCall, p: ToolPlan, signal: AbortSignal): Promise<ToolCallOutcome> {
-    const started = performance.now();
+    // A call's duration is its run alone: the gates ran in the planning pass, and the time spent
+    // waiting for an approval is reported apart (`approvalWaitMs`).
+    let started = performance.now();
+    let approvalWaitMs: number | null = null;
     if (p.kind === 'blocked') return this.#finish(call, p, started);
     if (p.approval) {
       const request: ApprovalRequest = {
@@ -429,6 +434,7 @@ export class AgentSession {
         reason: p.approval,
         summary: summarize(p.tool.name, p.input),
         decision: p.decision,
+        preview: previewWrite(p.tool.name, p.input, (path) => readForPreview({ workspace: this.workspace, outsideWorkspace: this.#sessionTrust }, path)),
       };
       this.#emit({ type: 'approval_required', request });
       let answer: ApprovalAnswer;
@@ -438,11 +444,13 @@ export class AgentSession {
         answer = 'deny';
       }
       const decision: ApprovalDecision = typeof answer === 'string' ? answer : 'deny';
+      approvalWaitMs = Math.round(performance.now() - started);
+      started = performance.now();
       this.#emit({ type: 'approval_resolved', id: request.id, decision });
       if (decision === 'allow_session') this.#sessionAllowed.add(p.tool.name);
       if (decision === 'deny') {
         const text = approvalDenialText(typeof answer === 'string' ? 'user' : answer.deny, request.reason);
-        return this.#finish(call, { input: p.input, error: new ToolError('approval_denied', text), decision: p.decision }, started);
+        return { ...this.#finish(call, { input: p.input, error: new ToolError('approval_denied', text), decision: p.decision }, started), approvalWaitMs };
       }
     }
     const ctx: ToolRunContext = this.#toolContext(call, p.tool.name, signal);
@@ -451,7 +459,7 @@ export class AgentSession {
       result = await p.tool.execute(p.input, ctx);
     } catch (e) {
       const err = ToolError.isInstance(e) ? e : new ToolError('failed', `'${p.tool.name}' failed: ${errorMessage(e)}`);
-      return this.#finish(call, { input: p.input, error: err, decision: p.decision }, started);
+      return { ...this.#finish(call, { input: p.input, error: err, decision: p.decision }, started), approvalWaitMs };
     }
     // What a shell_env hook produced never leaves the command: not to the model, the history or a surface.
     const content = this.#mask.mask(result.content);
@@ -468,6 +476,7 @@ export class AgentSession {
       decision: p.decision,
       receipt,
       durationMs: Math.round(performance.now() - started),
+      approvalWaitMs,
     };
   }
 
@@ -526,6 +535,7 @@ export class AgentSession {
       decision: p.decision,
       receipt: null,
       durationMs: started ? Math.round(performance.now() - started) : 0,
+      approvalWaitMs: null,
     };
   }
 

@@ -102,6 +102,8 @@ export interface HookActivityEnd {
   readonly result: 'ok' | 'failed' | 'blocked' | 'denied' | 'asked' | 'rewrote' | 'context';
   /** Bounded, redacted reason or detail; `null` for a quiet success. */
   readonly detail: string | null;
+  /** The hook's exit status, when it exited (a `tool_call_before` hook's); absent or `null` otherwise. */
+  readonly exitCode?: number | null;
 }
 
 /**
@@ -253,7 +255,7 @@ export interface LifecycleHooks extends EngineHooks {
   emit(fact: LifecycleFact): { readonly ok: true } | { readonly ok: false; readonly error: string };
   /** Run an event's hooks now and wait (`session_start`, `session_end`). */
   runLifecycle(fact: LifecycleFact): Promise<readonly HookOutcome[]>;
-  messageSubmit(text: string, facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null }): Promise<MessageSubmitResult>;
+  messageSubmit(text: string, facts: { workspace?: string | null; model?: string | null; mode?: string | null; totalTokens?: number | null; posture?: string | null }): Promise<MessageSubmitResult>;
   /** Optional: foreground gate / `message_submit` hooks starting and ending (for `name (i/n)`). */
   observeActivity?(listener: (a: { phase: 'start' | 'end'; event: 'tool_call_before' | 'message_submit'; label: string; index: number; total: number; durationMs: number | null }) => void): () => void;
   /** Optional: wait for background hook work (graceful shutdown). */

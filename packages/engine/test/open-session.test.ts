@@ -263,6 +263,40 @@ describe('typed permission rules (permissions.toml) through a session', () => {
     expect(err.message).toContain('permissions.toml');
   });
 
+  it('"always" writes the rule under the file\'s comments and applies it in the session at once', async () => {
+    const sb = sandbox(() => '');
+    writeFileSync(join(sb.home, 'permissions.toml'), '# my rules\n\n# keep me\n');
+    const fake = await server([bash('make test', 'call_1'), { text: 'one' }, bash('make test', 'call_2'), { text: 'two' }]);
+    const asked: string[] = [];
+    let host!: Awaited<ReturnType<typeof openSession>>;
+    host = await openSession({
+      workspace: sb.ws,
+      env: sb.env,
+      profile: 'runtime',
+      provider: provider(fake),
+      interaction: {
+        approve: async (request) => {
+          asked.push(request.callId);
+          const r = host.rememberAlways(request);
+          expect(r).toMatchObject({ ok: true, rule: { tool: 'bash', command: 'make test', workspace: sb.ws, action: 'allow' }, file: join(sb.home, 'permissions.toml') });
+          return 'allow';
+        },
+        askUser: async () => null,
+      },
+    });
+    cleanups.push(() => host.dispose());
+    await host.submit('first');
+    await host.submit('again');
+    // Asked once: the second identical call ran under the rule just written.
+    expect(asked).toEqual(['call_1']);
+    const text = readFileSync(join(sb.home, 'permissions.toml'), 'utf8');
+    expect(text.startsWith('# my rules\n\n# keep me\n')).toBe(true);
+    expect(text).toContain('command = "make test"');
+    // A call no rule can express writes nothing.
+    expect(host.rememberAlways({ id: 'a', callId: 'c', tool: 'bash', input: { command: 'rm *.log' }, reason: 'posture', summary: '' })).toMatchObject({ ok: false });
+    expect(readFileSync(join(sb.home, 'permissions.toml'), 'utf8')).toBe(text);
+  });
+
   it('a bad [retry] value is reported with its line and a fix, never dropped', async () => {
     const sb = sandbox(() => '');
     writeFileSync(join(sb.home, 'config.toml'), '# retry\n[retry]\nmax_retires = 3\n');

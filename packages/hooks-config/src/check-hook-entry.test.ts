@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOOK_EVENT_NAMES } from '@codewhale/hooks-payloads';
+import * as fc from 'fast-check';
+import { HOOK_EVENT_NAMES, HOOK_PROTOCOLS, ourToPeerEvent } from '@codewhale/hooks-payloads';
 import { hooksToml, load, summaries } from './test-fixtures.js';
 
 const one = (body: string) => load(hooksToml(body));
@@ -24,6 +25,7 @@ describe('entries: defaults and accepted shapes', () => {
       condition: null,
       source: 'global',
       origin: { file: '/home/u/.codewhale/config.toml', line: 2 },
+      protocol: 'codewhale',
     });
   });
 
@@ -104,7 +106,7 @@ describe('entries: rejected alone, with a reason', () => {
       'rejected: `tool_call_before` hook `g` \u2014 unknown key `conditon`; did you mean `condition`?',
     ]);
     expect(rejectedOnly('event = "turn_end"\ncommand = "x"\nzzz = 1')[0]).toContain(
-      'unknown key `zzz`; an entry takes `event`, `command`, `name`, `timeout_secs`, `background`, `continue_on_error`, `condition`',
+      'unknown key `zzz`; an entry takes `event`, `command`, `name`, `timeout_secs`, `background`, `continue_on_error`, `condition`, `protocol`',
     );
   });
 
@@ -126,6 +128,57 @@ describe('entries: rejected alone, with a reason', () => {
   it('collects every problem of one entry, in order', () => {
     const set = one('name = "n"\nevent = "tool_call_before"\ncommand = ""\ntimeout_secs = 0\nbackground = true\nextra = 1\ncondition = { type = "exit_code", code = 1 }');
     expect(set.problems.map((p) => p.code)).toEqual(['unknown_key', 'unsupported_condition', 'background_on_steering_event', 'zero_timeout', 'empty_command']);
+  });
+});
+
+describe('protocol', () => {
+  it('defaults to codewhale and accepts each known protocol', () => {
+    expect(one('event = "tool_call_before"\ncommand = "x"').hooks[0]!.protocol).toBe('codewhale');
+    for (const protocol of HOOK_PROTOCOLS) {
+      const set = one(`event = "tool_call_before"\ncommand = "x"\nprotocol = "${protocol}"`);
+      expect(set.problems).toEqual([]);
+      expect(set.hooks[0]!.protocol).toBe(protocol);
+    }
+  });
+
+  it('rejects an unknown protocol alone, with a suggestion or the list, and file and line', () => {
+    const set = load(hooksToml('event = "turn_end"\ncommand = "ok"', 'name = "g"\nevent = "tool_call_before"\ncommand = "x"\nprotocol = "claude_code"'));
+    expect(set.hooks.map((h) => h.command)).toEqual(['ok']);
+    expect(set.problems).toMatchObject([{ code: 'unknown_protocol', file: '/home/u/.codewhale/config.toml', line: 5, entry: 1 }]);
+    expect(summaries(set)).toEqual(['rejected: `tool_call_before` hook `g` \u2014 unknown protocol `claude_code`; did you mean `claude-code`?']);
+    expect(summaries(one('event = "tool_call_before"\ncommand = "x"\nprotocol = "codex"'))[0]).toContain('did you mean `claude-code`?');
+    expect(summaries(one('event = "tool_call_before"\ncommand = "x"\nprotocol = "zmodem"'))[0]).toContain('unknown protocol `zmodem`; `protocol` is one of `"codewhale"`, `"claude-code"`');
+    expect(summaries(one('event = "tool_call_before"\ncommand = "x"\nprotocol = 2'))[0]).toContain('`protocol` must be a string, one of `"codewhale"`, `"claude-code"` (got an integer)');
+  });
+
+  it('any string that is not a protocol is rejected, and never echoed when it is not a plain name', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (value) => {
+        fc.pre(!(HOOK_PROTOCOLS as readonly string[]).includes(value));
+        const set = one(`event = "tool_call_before"\ncommand = "x"\nprotocol = ${JSON.stringify(value)}`);
+        expect(set.hooks).toEqual([]);
+        expect(set.problems.map((p) => p.code)).toEqual(['unknown_protocol']);
+      }),
+      { numRuns: 60 },
+    );
+    expect(summaries(one('event = "tool_call_before"\ncommand = "x"\nprotocol = "/etc/passwd \\u001b[2J"'))[0]).not.toContain('passwd');
+  });
+
+  it('claude-code is accepted exactly on the events the peer has, and rejected with the list elsewhere', () => {
+    for (const event of HOOK_EVENT_NAMES) {
+      const set = one(`event = "${event}"\ncommand = "x"\nprotocol = "claude-code"`);
+      const peer = ourToPeerEvent(event);
+      if (peer !== null) expect(set.problems).toEqual([]);
+      else {
+        expect(set.hooks).toEqual([]);
+        expect(set.problems.map((p) => p.code)).toEqual(['unsupported_protocol_event']);
+        expect(set.problems[0]!.detail).toContain(`no counterpart for \`${event}\``);
+        expect(set.problems[0]!.detail).toContain('`tool_call_before` (PreToolUse)');
+        expect(set.problems[0]!.detail).toContain('Remove `protocol`');
+      }
+      // codewhale is accepted everywhere
+      expect(one(`event = "${event}"\ncommand = "x"\nprotocol = "codewhale"`).problems).toEqual([]);
+    }
   });
 });
 

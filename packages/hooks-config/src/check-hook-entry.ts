@@ -1,6 +1,20 @@
-import { eventSpec, HOOK_EVENT_NAMES, isHookEventName, sanitizeLabel, LIMITS, type HookEventName, type HookSource } from '@codewhale/hooks-payloads';
+import {
+  eventSpec,
+  HOOK_EVENT_NAMES,
+  HOOK_PROTOCOLS,
+  isHookEventName,
+  isHookProtocol,
+  ourToPeerEvent,
+  PEER_EVENT_NAMES,
+  peerToOurEvent,
+  sanitizeLabel,
+  LIMITS,
+  type HookEventName,
+  type HookProtocol,
+  type HookSource,
+} from '@codewhale/hooks-payloads';
 import { unsupportedConditions, type HookCondition } from '@codewhale/hooks-conditions';
-import { checkSeconds, describeValue, hookEntrySchema, HOOK_ENTRY_KEYS, isTable } from './schema.js';
+import { checkSeconds, checkShape, describeValue, HOOK_ENTRY_KEYS, HOOK_ENTRY_SHAPE, isTable } from './schema.js';
 import { parseCondition } from './parse-condition.js';
 import { didYouMean, entryProblem, named, type EntryRef } from './problem.js';
 import { FOREIGN_EVENT_ALIASES, suggest } from './suggest.js';
@@ -34,6 +48,8 @@ export interface EntryFields {
   readonly timeoutSecs: number | null;
   readonly background: boolean;
   readonly continueOnError: boolean;
+  /** `protocol`, when it names a known protocol (`codewhale` when omitted). */
+  readonly protocol: HookProtocol | undefined;
 }
 
 export interface CheckedEntry {
@@ -47,6 +63,16 @@ export interface CheckedEntry {
 const rejected = (code: ProblemCode, detail: string): Finding => ({ severity: 'rejected', code, detail });
 const warning = (code: ProblemCode, detail: string): Finding => ({ severity: 'warning', code, detail });
 const KEY_LIST = HOOK_ENTRY_KEYS.map((k) => `\`${k}\``).join(', ');
+const PROTOCOL_LIST = HOOK_PROTOCOLS.map((p) => `\`"${p}"\``).join(', ');
+/** Spellings of the peer protocol people reach for (snake_case, as `suggest` compares them). */
+const PROTOCOL_ALIASES: Readonly<Record<string, string>> = {
+  claude: 'claude-code',
+  claudecode: 'claude-code',
+  claude_code: 'claude-code',
+  codex: 'claude-code',
+  native: 'codewhale',
+  default: 'codewhale',
+};
 
 /**
  * The entry's own fields: types, required keys, unknown keys (D8), with reasons and
@@ -56,15 +82,9 @@ export function readEntryFields(raw: unknown): { readonly fields: EntryFields; r
   const findings: Finding[] = [];
   const table = isTable(raw) ? raw : {};
   if (!isTable(raw)) findings.push(rejected('invalid_type', `a hook entry must be a table (got ${describeValue(raw)})`));
-  const parsed = hookEntrySchema().safeParse(table);
-  const bad = new Set<string>();
-  const unknownKeys: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') unknownKeys.push(...issue.keys);
-      else bad.add(String(issue.path[0]));
-    }
-  }
+  const shape = checkShape(table, HOOK_ENTRY_SHAPE);
+  const bad = new Set<string>(shape.invalid);
+  const unknownKeys = shape.unknown;
   const v = (key: string): unknown => table[key];
   const type = (key: string, expected: string): Finding => rejected('invalid_type', `\`${key}\` must be ${expected} (got ${describeValue(v(key))})`);
 
@@ -92,6 +112,19 @@ export function readEntryFields(raw: unknown): { readonly fields: EntryFields; r
   }
   for (const key of ['background', 'continue_on_error']) if (bad.has(key)) findings.push(type(key, '`true` or `false`'));
 
+  let protocol: HookProtocol | undefined = 'codewhale';
+  if (v('protocol') !== undefined) {
+    if (bad.has('protocol')) {
+      protocol = undefined;
+      findings.push(type('protocol', `a string, one of ${PROTOCOL_LIST}`));
+    } else if (isHookProtocol(v('protocol'))) protocol = v('protocol') as HookProtocol;
+    else {
+      protocol = undefined;
+      const hint = didYouMean(suggest(v('protocol') as string, HOOK_PROTOCOLS, { aliases: PROTOCOL_ALIASES }));
+      findings.push(rejected('unknown_protocol', `${named('unknown protocol', v('protocol'))}${hint}${hint ? '' : `; \`protocol\` is one of ${PROTOCOL_LIST}`}`));
+    }
+  }
+
   for (const key of unknownKeys) {
     const hint = didYouMean(suggest(key, HOOK_ENTRY_KEYS));
     findings.push(rejected('unknown_key', `${named('unknown key', key)}${hint}${hint ? '' : `; an entry takes ${KEY_LIST}`}`));
@@ -104,6 +137,7 @@ export function readEntryFields(raw: unknown): { readonly fields: EntryFields; r
     timeoutSecs,
     background: v('background') === true,
     continueOnError: v('continue_on_error') !== false,
+    protocol,
   };
   return { fields, findings };
 }
@@ -132,6 +166,16 @@ export function backgroundRule(event: HookEventName | undefined, background: boo
   return [];
 }
 
+/**
+ * `protocol = "claude-code"` on an event the peer has no counterpart for: rejected, because the
+ * hook would be given a document its script was never written for.
+ */
+export function protocolEventRule(event: HookEventName | undefined, protocol: HookProtocol | undefined): Finding[] {
+  if (event === undefined || protocol !== 'claude-code' || ourToPeerEvent(event) !== null) return [];
+  const events = PEER_EVENT_NAMES.map((n) => `\`${peerToOurEvent(n)}\` (${n})`).join(', ');
+  return [rejected('unsupported_protocol_event', `\`protocol = "claude-code"\` has no counterpart for \`${event}\`; it runs on ${events}. Remove \`protocol\` to use Codewhale's own protocol`)];
+}
+
 /** `timeout_secs = 0` would kill the hook before it can answer: rejected. */
 export function zeroTimeoutRule(timeoutSecs: number | null): Finding[] {
   return timeoutSecs === 0 ? [rejected('zero_timeout', '`timeout_secs = 0` expires immediately; the command is killed before it can produce output')] : [];
@@ -151,7 +195,14 @@ export function checkHookEntry(entry: RawHookEntry, overrideSecs: number | null)
   const { fields, findings } = readEntryFields(entry.raw);
   const table = isTable(entry.raw) ? entry.raw : {};
   const condition = conditionRule(table['condition'], fields.event);
-  const all = [...findings, ...condition.findings, ...backgroundRule(fields.event, fields.background), ...zeroTimeoutRule(fields.timeoutSecs), ...emptyCommandRule(fields.command)];
+  const all = [
+    ...findings,
+    ...condition.findings,
+    ...backgroundRule(fields.event, fields.background),
+    ...zeroTimeoutRule(fields.timeoutSecs),
+    ...emptyCommandRule(fields.command),
+    ...protocolEventRule(fields.event, fields.protocol),
+  ];
   const label = sanitizeLabel(fields.name);
   const ref: EntryRef = {
     event: fields.event ?? null,
@@ -163,7 +214,7 @@ export function checkHookEntry(entry: RawHookEntry, overrideSecs: number | null)
     entry: entry.position,
   };
   const problems = all.map((f) => entryProblem(ref, f.severity, f.code, f.detail));
-  if (all.some((f) => f.severity === 'rejected') || fields.event === undefined || fields.command === undefined) {
+  if (all.some((f) => f.severity === 'rejected') || fields.event === undefined || fields.command === undefined || fields.protocol === undefined) {
     return { ref, problems, hook: null };
   }
   const timeout = effectiveTimeout(fields.timeoutSecs, overrideSecs);
@@ -184,6 +235,7 @@ export function checkHookEntry(entry: RawHookEntry, overrideSecs: number | null)
       condition: condition.condition,
       source: entry.source,
       origin: { file: entry.file, line: entry.line },
+      protocol: fields.protocol,
     },
   };
 }

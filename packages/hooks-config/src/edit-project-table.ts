@@ -1,4 +1,4 @@
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable } from './parse-toml.js';
 import { deepEqual } from './deep-equal.js';
 import { parseToml } from './parse-toml.js';
 import { OWNED_PROJECT_KEYS } from './project-record.js';

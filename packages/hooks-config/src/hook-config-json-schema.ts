@@ -1,31 +1,56 @@
 import * as z from 'zod';
-import { HOOK_EVENT_NAMES } from '@codewhale/hooks-payloads';
+import { HOOK_EVENT_NAMES, HOOK_PROTOCOLS } from '@codewhale/hooks-payloads';
 import { TOOL_CATEGORIES } from '@codewhale/hooks-conditions';
 import { MODE_SPELLINGS } from './parse-condition.js';
-import { conditionSchemas as builtConditionSchemas, hookEntrySchema } from './schema.js';
+import { CONDITION_SHAPES, HOOK_ENTRY_SHAPE, type FieldType, type Shape } from './schema.js';
 
 /**
  * JSON Schemas for editors (taplo / Even Better TOML): the user `config.toml` (its `[hooks]`
- * table) and a project `.codewhale/hooks.toml`. They are derived from the loader's own zod
- * schemas — the same keys, strict where the loader is strict — with the value rules the
+ * table) and a project `.codewhale/hooks.toml`. They are derived from the loader's own shapes
+ * (`schema.ts`) — the same keys, strict where the loader is strict — with the value rules the
  * loader's rule functions apply spelled out: the 15 event names, positive whole seconds, a
  * non-blank command, the condition tree with its categories and mode spellings.
+ *
+ * This module is a build step, not part of the package's API: `scripts/write-json-schema.mjs`
+ * writes its output to `schema/`, which is published. It is the only user of zod here, so the
+ * package itself loads no validation library.
  *
  * What a schema cannot say is left to `codewhale hooks validate`: that a condition can never
  * match on an event (the load-time support matrix), and "did you mean" suggestions.
  */
 
-/** Built on first use, so importing the package costs nothing. */
+/** A key's type as a zod schema (`integer`: a number or a TOML big integer). */
+function fieldSchema(type: FieldType): z.ZodType {
+  switch (type) {
+    case 'string':
+      return z.string();
+    case 'integer':
+      return z.union([z.number(), z.bigint()]);
+    case 'boolean':
+      return z.boolean();
+    case 'array':
+      return z.array(z.unknown());
+    case 'any':
+      return z.unknown();
+  }
+}
+
+/** A shape as a strict zod object, with `extra` keys (a condition's `type`) in front. */
+function strictFromShape(shape: Shape, extra: Record<string, z.ZodType> = {}) {
+  const keys = Object.fromEntries(Object.entries(shape).map(([key, f]) => [key, f.required ? fieldSchema(f.type) : fieldSchema(f.type).optional()]));
+  return z.strictObject({ ...extra, ...keys });
+}
+
 function buildSchemas() {
-  const conditionSchemas = builtConditionSchemas();
+  const conditionSchemas = Object.fromEntries(Object.entries(CONDITION_SHAPES).map(([type, shape]) => [type, strictFromShape(shape, { type: z.literal(type) })])) as Record<
+    keyof typeof CONDITION_SHAPES,
+    ReturnType<typeof strictFromShape>
+  >;
   const seconds = z.int().min(1);
   /** Case-insensitive, as the loader compares modes (D9). */
   const modePattern = `^(${MODE_SPELLINGS.map((m) => [...m].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('')).join('|')})$`;
 
-  interface ConditionShape {
-    readonly type: string;
-  }
-  const condition: z.ZodType<ConditionShape> = z.lazy(() =>
+  const condition: z.ZodType = z.lazy(() =>
     z.union([
       conditionSchemas.always,
       conditionSchemas.tool_name.extend({ name: z.string().min(1) }),
@@ -37,7 +62,7 @@ function buildSchemas() {
     ]),
   );
 
-  const entry = hookEntrySchema().extend({
+  const entry = strictFromShape(HOOK_ENTRY_SHAPE).extend({
     event: z.enum(HOOK_EVENT_NAMES as unknown as [string, ...string[]]).describe('One of the 15 hook events, exact.'),
     command: z.string().regex(/\S/).describe('The command, run by /bin/sh -c (cmd /C on Windows). Must not be blank.'),
     name: z.string().optional().describe('A label for lists and logs (shown sanitized, ≤ 64 characters).'),
@@ -45,6 +70,10 @@ function buildSchemas() {
     background: z.boolean().optional().describe('Submit without waiting (never for shell_env). Default false.'),
     continue_on_error: z.boolean().optional().describe('Whether later hooks of the event still run when this one fails. Default true.'),
     condition: condition.optional().describe('When the hook runs; default always.'),
+    protocol: z
+      .enum(HOOK_PROTOCOLS as unknown as [string, ...string[]])
+      .optional()
+      .describe('How the hook talks to its command: codewhale (default) or claude-code (the stdin document and answers of Claude Code / Codex hooks).'),
   });
 
   const settings = {

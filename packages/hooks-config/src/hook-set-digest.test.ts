@@ -21,5 +21,9 @@ describe('hookSetDigest', () => {
     expect(hookSetDigest(load(A.replace('[hooks]', '[hooks]\ndefault_timeout_secs = 9')), sha256Hex)).not.toBe(base);
     expect(hookSetDigest(load(A.replace('3221225477', '1')), sha256Hex)).not.toBe(base);
     expect(hookSetDigest(load(A, '[[hooks]]\nevent = "turn_end"\ncommand = "p"\n'), sha256Hex)).not.toBe(base);
+    // The protocol changes what the command is given and how its answer is read.
+    expect(hookSetDigest(load(A.replace('command =', 'protocol = "claude-code"\ncommand =')), sha256Hex)).not.toBe(base);
+    // Writing the default protocol out changes nothing.
+    expect(hookSetDigest(load(A.replace('command =', 'protocol = "codewhale"\ncommand =')), sha256Hex)).toBe(base);
   });
 });

@@ -23,7 +23,7 @@ function canonicalCondition(c: HookCondition): unknown {
  * The canonical serialization the hook-set digest covers: compact JSON, fixed key order,
  * one object per runnable hook in set order with its event, name, command, effective
  * timeout, whether it runs in the background, `continue_on_error`, condition (exit codes
- * as decimal strings) and source.
+ * as decimal strings), source and, when it is not `codewhale`, protocol.
  */
 export function canonicalHookSet(set: HookSet): string {
   return JSON.stringify({
@@ -37,6 +37,8 @@ export function canonicalHookSet(set: HookSet): string {
       continue_on_error: h.continueOnError,
       condition: h.condition ? canonicalCondition(h.condition) : null,
       source: h.source,
+      // Only a non-default protocol is named, so a set without one keeps its digest.
+      ...(h.protocol !== 'codewhale' ? { protocol: h.protocol } : {}),
     })),
   });
 }

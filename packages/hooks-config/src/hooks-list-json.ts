@@ -37,6 +37,7 @@ export function hooksListToJson(list: HooksList): Record<string, unknown> {
       condition: h.condition ? safeConditionJson(h.condition) : null,
       condition_summary: h.conditionSummary,
       command_preview: h.commandPreview,
+      protocol: h.protocol,
     })),
     problems: list.problems.map((p) => ({
       severity: p.severity,

@@ -1,4 +1,4 @@
-import { LIMITS, sanitizeLine, previewCommand, type HookEventName, type HookSource } from '@codewhale/hooks-payloads';
+import { LIMITS, sanitizeLine, previewCommand, type HookEventName, type HookProtocol, type HookSource } from '@codewhale/hooks-payloads';
 import { summarizeCondition, type HookCondition } from '@codewhale/hooks-conditions';
 import type { ProjectApproval, ProjectApprovalState } from './project-approval.js';
 import type { ConfigProblem, HookSet, TimeoutSource } from './types.js';
@@ -24,6 +24,8 @@ export interface HooksListHook {
   readonly conditionSummary: string | null;
   /** Sanitized single line, at most 60 code points. */
   readonly commandPreview: string;
+  /** How the hook talks to its command (`codewhale`, or `claude-code` for a peer script). */
+  readonly protocol: HookProtocol;
 }
 
 /** The project part of `hooks list`. */
@@ -71,6 +73,7 @@ export function buildHooksList(set: HookSet, project: ProjectApproval | null = n
         condition: h.condition,
         conditionSummary: h.condition ? summarizeCondition(h.condition) : null,
         commandPreview: previewCommand(h.command),
+        protocol: h.protocol,
       };
     }),
     problems: set.problems,

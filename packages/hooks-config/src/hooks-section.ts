@@ -1,4 +1,4 @@
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable } from './parse-toml.js';
 import type { HookSource } from '@codewhale/hooks-payloads';
 import { checkSeconds, describeValue, HOOKS_SETTING_KEYS, isTable, PROJECT_FILE_KEYS } from './schema.js';
 import { didYouMean, named, projectFileProblem, settingProblem } from './problem.js';

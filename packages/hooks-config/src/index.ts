@@ -35,7 +35,8 @@ export {
   type Finding,
 } from './check-hook-entry.js';
 export { parseCondition, MODE_SPELLINGS, type ParsedCondition, type ConditionIssue } from './parse-condition.js';
-export { hookEntrySchema, HOOK_ENTRY_KEYS, HOOKS_SETTING_KEYS, PROJECT_FILE_KEYS, conditionSchemas } from './schema.js';
+export { HOOK_ENTRY_SHAPE, HOOK_ENTRY_KEYS, HOOKS_SETTING_KEYS, PROJECT_FILE_KEYS, CONDITION_SHAPES, checkShape, hasFieldType } from './schema.js';
+export type { Field, FieldType, Shape, ShapeCheck } from './schema.js';
 export { buildHookSet } from './build-hook-set.js';
 export { effectiveTimeout, type EffectiveTimeout } from './effective-timeout.js';
 export { loadHookSet, type LoadHookSetInput, type LoadedHooks } from './load-hook-set.js';
@@ -79,6 +80,32 @@ export {
 export { editProjectTable, type ProjectTableChange, type ConfigEditError, type ConfigEditErrorCode } from './edit-project-table.js';
 export { formatTomlString, formatTomlKey, formatTomlValue, type TomlEditValue } from './toml-format.js';
 
+// Importing a peer agent's hooks (`codewhale hooks import`)
+export {
+  translateToolMatcher,
+  readMatcher,
+  peerNamesFor,
+  isMatchAll,
+  type PeerAgent,
+  type MatcherReading,
+  type MatcherTranslation,
+} from './peer-matcher.js';
+export {
+  importPeerHooks,
+  describePeerOrigin,
+  PEER_DEFAULT_TIMEOUT_SECS,
+  PEER_LABEL,
+  type ImportScope,
+  type PeerHooksFile,
+  type PeerHookOrigin,
+  type ImportedHookEntry,
+  type ImportedHook,
+  type SkippedPeerHook,
+  type PeerImport,
+} from './import-peer-hooks.js';
+export { appendHookEntries, renderHookEntryToml, hookEntryLines, formatConditionToml, type HooksFileShape, type AppendedHookEntries } from './append-hook-entries.js';
+export { jsonSyntaxError, type JsonSyntaxError } from './json-syntax-error.js';
+
 // `hooks list`, `hooks events`, hook-set digest
 export { buildHooksList, type HooksList, type HooksListHook, type HooksListProject } from './hooks-list.js';
 export {
@@ -106,9 +133,8 @@ export type {
   PermissionMatch,
 } from './permission-rule.js';
 export { PERMISSION_ACTIONS } from './permission-rule.js';
-export { parsePermissionRules, permissionRuleSchema, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
+export { parsePermissionRules, PERMISSION_RULE_SHAPE, PERMISSION_RULE_KEYS, PERMISSIONS_FILE_KEYS } from './parse-permission-rules.js';
 export { matchPermission, ruleMatches, commandParts } from './match-permission.js';
 export { compileCommandGlob, compilePathGlob, normalizePath } from './permission-glob.js';
 export { appendPermissionRule, type NewPermissionRule } from './append-permission-rule.js';
 export { decidePermission, type PermissionGateInput, type PermissionGateResult } from './decide-permission.js';
-export { hookConfigJsonSchema, type HookConfigSchemaName } from './hook-config-json-schema.js';

@@ -1,6 +1,6 @@
 import { canonicalMode } from '@codewhale/hooks-payloads';
 import { CONDITION_TYPES, TOOL_CATEGORIES, type ConditionType, type HookCondition, type ToolCategory } from '@codewhale/hooks-conditions';
-import { conditionSchemas, describeValue, isTable } from './schema.js';
+import { checkShape, CONDITION_SHAPES, describeValue, isTable, type Shape } from './schema.js';
 import { didYouMean, named } from './problem.js';
 import { CONDITION_TYPE_ALIASES, suggest } from './suggest.js';
 import type { ProblemCode } from './types.js';
@@ -63,27 +63,21 @@ function parseNode(raw: unknown, path: string, issues: ConditionIssue[]): HookCo
     return push('unknown_condition_type', `${named('unknown condition type', type)} in \`${path}\`${hint || `; types are ${TYPE_LIST}`}`);
   }
   const kind = type as ConditionType;
-  const schema = conditionSchemas()[kind];
-  const parsed = schema.safeParse(raw);
-  const valid = parsed.success;
-  if (!parsed.success) {
-    const fields = Object.keys(schema.shape).filter((k) => k !== 'type');
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) {
-          const hint = didYouMean(suggest(key, fields));
-          const allowed = fields.length ? `; a \`${kind}\` condition takes ${fields.map((f) => `\`${f}\``).join(', ')}` : '; an `always` condition takes no other keys';
-          push('unknown_key', `${named('unknown key', key)} in \`${path}\`${hint}${hint ? '' : allowed}`);
-        }
-      } else {
-        const field = String(issue.path[0] ?? '');
-        const value = raw[field];
-        push(
-          'invalid_condition',
-          value === undefined ? `\`${path}\` (a \`${kind}\` condition) needs \`${field}\`` : `\`${path}.${field}\` must be ${EXPECTED[field] ?? 'valid'} (got ${describeValue(value)})`,
-        );
-      }
-    }
+  const shape: Shape = CONDITION_SHAPES[kind];
+  const check = checkShape(raw, shape, ['type']);
+  const valid = check.invalid.length === 0 && check.unknown.length === 0;
+  const fields = Object.keys(shape);
+  for (const field of check.invalid) {
+    const value = raw[field];
+    push(
+      'invalid_condition',
+      value === undefined ? `\`${path}\` (a \`${kind}\` condition) needs \`${field}\`` : `\`${path}.${field}\` must be ${EXPECTED[field] ?? 'valid'} (got ${describeValue(value)})`,
+    );
+  }
+  for (const key of check.unknown) {
+    const hint = didYouMean(suggest(key, fields));
+    const allowed = fields.length ? `; a \`${kind}\` condition takes ${fields.map((f) => `\`${f}\``).join(', ')}` : '; an `always` condition takes no other keys';
+    push('unknown_key', `${named('unknown key', key)} in \`${path}\`${hint}${hint ? '' : allowed}`);
   }
   if (!valid) return null;
 

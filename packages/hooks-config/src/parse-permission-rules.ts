@@ -1,9 +1,8 @@
-import * as z from 'zod';
 import { SHELL_TOOL_NAMES } from '@codewhale/hooks-payloads';
 import { toolNameMatches } from '@codewhale/hooks-conditions';
 import { parseToml } from './parse-toml.js';
 import { ok, type FileIssue, type Result } from './result.js';
-import { builtOnce, describeValue, isTable } from './schema.js';
+import { checkShape, describeValue, isTable, type Field } from './schema.js';
 import { suggest } from './suggest.js';
 import { scanTomlLayout } from './toml-layout.js';
 import { tomlArrayEntryLines, tomlKeyLine } from './toml-key-line.js';
@@ -11,18 +10,16 @@ import { normalizePath } from './permission-glob.js';
 import type { PermissionAction, PermissionIssue, PermissionIssueCode, PermissionRule, PermissionRules } from './permission-rule.js';
 
 /** One `[[rules]]` entry. Unknown keys are rejected, as in hook entries (D8). */
-export const permissionRuleSchema = builtOnce(() =>
-  z.strictObject({
-    tool: z.string(),
-    command: z.string().optional(),
-    path: z.string().optional(),
-    workspace: z.string().optional(),
-    action: z.string(),
-  }),
-);
+export const PERMISSION_RULE_SHAPE = {
+  tool: { type: 'string', required: true },
+  command: { type: 'string', required: false },
+  path: { type: 'string', required: false },
+  workspace: { type: 'string', required: false },
+  action: { type: 'string', required: true },
+} as const satisfies Readonly<Record<string, Field>>;
 
-/** The keys a rule takes, in documented order (the keys of `permissionRuleSchema()`; a test holds them equal). */
-export const PERMISSION_RULE_KEYS: readonly string[] = ['tool', 'command', 'path', 'workspace', 'action'];
+/** The keys a rule takes, in documented order. */
+export const PERMISSION_RULE_KEYS: readonly string[] = Object.keys(PERMISSION_RULE_SHAPE);
 /** The top level of `permissions.toml`. */
 export const PERMISSIONS_FILE_KEYS: readonly string[] = ['rules'];
 
@@ -108,23 +105,15 @@ export function checkRule(entry: unknown, reject: Report, warn: Report): Omit<Pe
     reject('invalid_type', `a rule must be a table (got ${describeValue(entry)})`, 'write it as a `[[rules]]` entry with `tool` and `action`');
     return null;
   }
-  const result = permissionRuleSchema().safeParse(entry);
-  const bad = new Set<string>();
-  if (!result.success) {
-    for (const i of result.error.issues) {
-      if (i.code === 'unrecognized_keys') {
-        for (const key of i.keys) {
-          const near = suggest(key, PERMISSION_RULE_KEYS);
-          reject(
-            'unknown_key',
-            `${tok(key) ? `unknown key ${tok(key)}` : 'an unknown key'}${near ? `; did you mean \`${near}\`?` : ''}`,
-            near ? `rename it to \`${near}\`` : `remove it; a rule takes ${PERMISSION_RULE_KEYS.map((k) => `\`${k}\``).join(', ')}`,
-          );
-        }
-      } else {
-        bad.add(String(i.path[0]));
-      }
-    }
+  const shape = checkShape(entry, PERMISSION_RULE_SHAPE);
+  const bad = new Set<string>(shape.invalid);
+  for (const key of shape.unknown) {
+    const near = suggest(key, PERMISSION_RULE_KEYS);
+    reject(
+      'unknown_key',
+      `${tok(key) ? `unknown key ${tok(key)}` : 'an unknown key'}${near ? `; did you mean \`${near}\`?` : ''}`,
+      near ? `rename it to \`${near}\`` : `remove it; a rule takes ${PERMISSION_RULE_KEYS.map((k) => `\`${k}\``).join(', ')}`,
+    );
   }
   for (const key of ['tool', 'action']) {
     if (entry[key] === undefined) {

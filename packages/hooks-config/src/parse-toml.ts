@@ -1,4 +1,11 @@
-import { parse, TomlError, type TomlTable } from 'smol-toml';
+import { parse, TomlError } from 'smol-toml';
+
+/**
+ * A parsed TOML table. Its values are read as `unknown` and checked where they are used. The
+ * type is this package's own: smol-toml is bundled into the build, so the type files must not
+ * name it.
+ */
+export type TomlTable = { [key: string]: unknown };
 import { sanitizeLine } from '@codewhale/hooks-payloads';
 import { fail, ok, type FileIssue, type Result } from './result.js';
 

@@ -1,4 +1,4 @@
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable } from './parse-toml.js';
 import { parseToml } from './parse-toml.js';
 import { readGlobalHooksSection, type HooksSection } from './hooks-section.js';
 import { scanTomlLayout } from './toml-layout.js';

@@ -1,4 +1,4 @@
-import type { TomlTable } from 'smol-toml';
+import type { TomlTable } from './parse-toml.js';
 import { isTable } from './schema.js';
 
 /**

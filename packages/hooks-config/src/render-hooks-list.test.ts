@@ -90,6 +90,16 @@ describe('renderHooksList (reference §18.3)', () => {
     expect(text).not.toContain('.codewhale/hooks/gate.sh');
   });
 
+  it('marks a hook that speaks a peer protocol, in text and JSON', () => {
+    const text = hooksToml('name = "cc"\nevent = "tool_call_before"\ncommand = "./gate.py"\nprotocol = "claude-code"', 'name = "native"\nevent = "tool_call_before"\ncommand = "./n.sh"');
+    expect(list(text)).toContain('### tool_call_before\n  - cc [protocol claude-code] (timeout 30s)\n      $ ./gate.py\n  - native (timeout 30s)\n');
+    const json = hooksListToJson(buildHooksList(load(text))) as { hooks: { label: string; protocol: string }[] };
+    expect(json.hooks.map((h) => [h.label, h.protocol])).toEqual([
+      ['cc', 'claude-code'],
+      ['native', 'codewhale'],
+    ]);
+  });
+
   it('shows pending, changed and revoked project states even with no global hooks', () => {
     const base = { trusted: false, digest: 'cd'.repeat(32), approvedDigest: null, scripts: [], changedScripts: [], loadable: false } as const;
     expect(list('', undefined, { ...base, state: 'pending' })).toBe(
@@ -154,6 +164,7 @@ describe('hooksListToJson', () => {
         condition: { type: 'any', conditions: [{ type: 'exit_code', code: '99999999999999999' }] },
         condition_summary: 'any of [exit_code=99999999999999999]',
         command_preview: 'x',
+        protocol: 'codewhale',
       },
     ]);
     expect(json['problems']).toEqual([

@@ -43,7 +43,7 @@ function projectSection(project: HooksListProject | null): string {
 /**
  * `hooks list` as text (reference §18.3): groups per event in alphabetical order, each hook with
  * its label, `[project]` for a project hook, `[bg, submitted not awaited]` when it really runs
- * in the background, the timeout the runtime applies and where it came from, the condition
+ * in the background, `[protocol claude-code]` for a hook speaking a peer's protocol, the timeout the runtime applies and where it came from, the condition
  * and a 60-char command preview; then the project approval state, configuration problems and
  * the disabled banner. Never a raw command, env value or path.
  */
@@ -63,8 +63,9 @@ export function renderHooksList(list: HooksList): string {
       for (const h of list.hooks.filter((x) => x.event === event)) {
         const source = h.source === 'project' ? ' [project]' : '';
         const bg = h.background ? ' [bg, submitted not awaited]' : '';
+        const protocol = h.protocol === 'codewhale' ? '' : ` [protocol ${h.protocol}]`;
         const cond = h.condition && h.condition.type !== 'always' ? ` if ${h.conditionSummary}` : '';
-        out += `  - ${h.label}${source}${bg} (timeout ${describeTimeout(h)})${cond}\n      $ ${h.commandPreview}\n`;
+        out += `  - ${h.label}${source}${protocol}${bg} (timeout ${describeTimeout(h)})${cond}\n      $ ${h.commandPreview}\n`;
       }
       out += '\n';
     }

@@ -1,37 +1,44 @@
-import * as z from 'zod';
+/**
+ * The raw shapes, as plain data. They say which keys exist and what type each holds; the rule
+ * functions turn any mismatch into a problem line with a reason and a suggestion. They are data,
+ * not a validation library's schemas, so that importing this package loads nothing but itself
+ * (the JSON Schemas for editors are built from these shapes at build time, see
+ * `hook-config-json-schema.ts`).
+ */
 
 /**
- * The raw shapes, as zod schemas. They say which keys exist and what type each holds; the
- * rule functions turn any mismatch into a problem line with a reason and a suggestion.
- * Integers arrive as `number`, or `bigint` when they do not fit a double.
+ * What a key holds before its value rules run. `integer` is a finite number or a `bigint` (TOML
+ * integers that do not fit a double arrive as `bigint`; whole-ness is a value rule); `array` is
+ * any array; `any` is anything.
  */
-const integer = () => z.union([z.number(), z.bigint()]);
+export type FieldType = 'string' | 'integer' | 'boolean' | 'array' | 'any';
 
-/**
- * A schema built on its first use and kept. Building zod schemas costs milliseconds at start-up,
- * which every command would pay even when it reads no configuration (`hooks list` with no hooks,
- * `--help`); so the schemas of this package are functions, not constants.
- */
-export function builtOnce<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
+/** One key of a shape. */
+export interface Field {
+  readonly type: FieldType;
+  readonly required: boolean;
 }
 
-/** One `[[hooks.hooks]]` / `[[hooks]]` entry. Unknown keys are rejected (D8). */
-export const hookEntrySchema = builtOnce(() =>
-  z.strictObject({
-    event: z.string(),
-    command: z.string(),
-    name: z.string().optional(),
-    timeout_secs: integer().optional(),
-    background: z.boolean().optional(),
-    continue_on_error: z.boolean().optional(),
-    condition: z.unknown().optional(),
-  }),
-);
+/** A table's keys, in documented order. A table with any other key is rejected (D8). */
+export type Shape = Readonly<Record<string, Field>>;
 
-/** The keys an entry accepts, in documented order (the keys of `hookEntrySchema()`; a test holds them equal). */
-export const HOOK_ENTRY_KEYS = ['event', 'command', 'name', 'timeout_secs', 'background', 'continue_on_error', 'condition'] as const;
+const required = (type: FieldType): Field => ({ type, required: true });
+const optional = (type: FieldType): Field => ({ type, required: false });
+
+/** One `[[hooks.hooks]]` / `[[hooks]]` entry. */
+export const HOOK_ENTRY_SHAPE = {
+  event: required('string'),
+  command: required('string'),
+  name: optional('string'),
+  timeout_secs: optional('integer'),
+  background: optional('boolean'),
+  continue_on_error: optional('boolean'),
+  condition: optional('any'),
+  protocol: optional('string'),
+} as const satisfies Shape;
+
+/** The keys an entry accepts, in documented order. */
+export const HOOK_ENTRY_KEYS = Object.keys(HOOK_ENTRY_SHAPE) as readonly (keyof typeof HOOK_ENTRY_SHAPE)[];
 
 /** The keys the `[hooks]` table of config.toml accepts (others are warnings). */
 export const HOOKS_SETTING_KEYS: readonly string[] = ['enabled', 'default_timeout_secs', 'working_dir', 'hooks'];
@@ -39,16 +46,54 @@ export const HOOKS_SETTING_KEYS: readonly string[] = ['enabled', 'default_timeou
 /** The top level of a project `hooks.toml`: the `[hooks]` shape, of which only `hooks` is used. */
 export const PROJECT_FILE_KEYS: readonly string[] = ['enabled', 'default_timeout_secs', 'working_dir', 'hooks'];
 
-/** Each condition type's own fields (besides `type`), as strict schemas, by type. */
-export const conditionSchemas = builtOnce(() => ({
-  always: z.strictObject({ type: z.literal('always') }),
-  tool_name: z.strictObject({ type: z.literal('tool_name'), name: z.string() }),
-  tool_category: z.strictObject({ type: z.literal('tool_category'), category: z.string() }),
-  mode: z.strictObject({ type: z.literal('mode'), mode: z.string() }),
-  exit_code: z.strictObject({ type: z.literal('exit_code'), code: integer() }),
-  all: z.strictObject({ type: z.literal('all'), conditions: z.array(z.unknown()) }),
-  any: z.strictObject({ type: z.literal('any'), conditions: z.array(z.unknown()) }),
-}));
+/** Each condition type's own fields (besides `type`, which selects the shape), by type. */
+export const CONDITION_SHAPES = {
+  always: {},
+  tool_name: { name: required('string') },
+  tool_category: { category: required('string') },
+  mode: { mode: required('string') },
+  exit_code: { code: required('integer') },
+  all: { conditions: required('array') },
+  any: { conditions: required('array') },
+} as const satisfies Readonly<Record<string, Shape>>;
+
+/** Whether `value` is of `type` (see `FieldType`). */
+export function hasFieldType(value: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+    case 'array':
+      return Array.isArray(value);
+    case 'any':
+      return true;
+  }
+}
+
+/** How a table differs from a shape. */
+export interface ShapeCheck {
+  /** Keys of the shape that are missing (when required) or hold the wrong type, in shape order. */
+  readonly invalid: readonly string[];
+  /** Keys the shape does not have, in the table's order. */
+  readonly unknown: readonly string[];
+}
+
+/**
+ * Compare a table with a shape. `ignore` names keys checked elsewhere (a condition's `type`).
+ * A key holding `undefined` counts as absent, as TOML never produces one.
+ */
+export function checkShape(table: Readonly<Record<string, unknown>>, shape: Shape, ignore: readonly string[] = []): ShapeCheck {
+  const invalid: string[] = [];
+  for (const [key, field] of Object.entries(shape)) {
+    const value = table[key];
+    if (value === undefined ? field.required : !hasFieldType(value, field.type)) invalid.push(key);
+  }
+  const unknown = Object.keys(table).filter((key) => !Object.hasOwn(shape, key) && !ignore.includes(key));
+  return { invalid, unknown };
+}
 
 /** A TOML table as smol-toml returns it (null-prototype objects are tables too). */
 export function isTable(value: unknown): value is Record<string, unknown> {

@@ -29,6 +29,11 @@ describe('scriptPathsInCommand (D13)', () => {
     ['./scripts/*.sh', []],
     ['aws-vault export my-profile --format=env', []],
     ['python -c "print(1)" ./not-a-script', []],
+    ['"$CLAUDE_PROJECT_DIR"/.claude/hooks/format.sh', ['.claude/hooks/format.sh']],
+    ['node "${CLAUDE_PROJECT_DIR}/.claude/hooks/context.js" --x', ['.claude/hooks/context.js']],
+    ['$CLAUDE_PROJECT_DIR/../outside.sh', []],
+    ['"$CLAUDE_PROJECT_DIR/$NAME.sh"', []],
+    ['"$CLAUDE_PROJECT_DIRX"/x.sh', []],
   ])('%s → %j', (command, paths) => {
     expect(scriptPathsInCommand(command)).toEqual(paths);
   });

@@ -6,7 +6,10 @@
  * - the script an interpreter runs (`sh ./a`, `python3 tools/check.py`, `. ./env.sh`),
  *   and scripts inside `sh -c '…'`;
  * - any argument with a script extension (`.sh`, `.py`, `.js`, …).
- * Not found: redirection targets, words with `$` / backtick expansion, globs, absolute or
+ * - a path under `$CLAUDE_PROJECT_DIR` (`"$CLAUDE_PROJECT_DIR"/.claude/hooks/fmt.sh`,
+ *   `${CLAUDE_PROJECT_DIR}/…`): a `claude-code` hook gets the workspace in that variable, and
+ *   the scripts of imported Claude Code hooks are named that way.
+ * Not found: redirection targets, other words with `$` / backtick expansion, globs, absolute or
  * home paths, URLs, and relative paths whose `..` climbs out of the workspace.
  */
 
@@ -131,7 +134,15 @@ export function normalizeWorkspacePath(path: string): string | null {
   return parts.length ? parts.join('/') : null;
 }
 
+/** The workspace, as a `claude-code` hook's command names it. */
+const PROJECT_DIR = /^(?:\$CLAUDE_PROJECT_DIR|\$\{CLAUDE_PROJECT_DIR\})\//;
+
 function candidate(word: Word): string | null {
+  const underProject = PROJECT_DIR.exec(word.text);
+  if (underProject) {
+    const rest = word.text.slice(underProject[0].length);
+    return /[$`]/.test(rest) ? null : candidate({ text: rest.replace(/^\/+/, ''), expands: false });
+  }
   const t = word.text;
   if (word.expands || t === '' || t.startsWith('-')) return null;
   if (t.startsWith('/') || t.startsWith('~') || /^[A-Za-z]:[\\/]/.test(t) || t.startsWith('\\\\')) return null;

@@ -21,6 +21,18 @@ export function matchingHooks(set: HookSet, ctx: HookContext): HookDefinition[] 
 
 /** What steering code and outcome records need to know about a hook. */
 export function hookIdentity(hook: HookDefinition): HookIdentity {
+  if (hook.protocol !== 'codewhale') {
+    return {
+      index: hook.index,
+      name: hook.name,
+      label: hook.label,
+      event: hook.event,
+      source: hook.source,
+      continueOnError: hook.continueOnError,
+      background: hook.runsInBackground,
+      protocol: hook.protocol,
+    };
+  }
   return {
     index: hook.index,
     name: hook.name,

@@ -1,4 +1,4 @@
-import type { HookEventName, HookSource } from '@codewhale/hooks-payloads';
+import type { HookEventName, HookProtocol, HookSource } from '@codewhale/hooks-payloads';
 import type { HookCondition } from '@codewhale/hooks-conditions';
 
 /** Where a hook's timeout came from. */
@@ -41,6 +41,8 @@ export interface HookDefinition {
   readonly condition: HookCondition | null;
   readonly source: HookSource;
   readonly origin: Origin;
+  /** How the hook talks to its command: `codewhale` (the default) or `claude-code`. */
+  readonly protocol: HookProtocol;
 }
 
 export type ProblemSeverity = 'rejected' | 'warning';
@@ -62,6 +64,10 @@ export type ProblemCode =
   | 'invalid_timeout'
   | 'background_on_steering_event'
   | 'background_ignored_on_shell_env'
+  /** `protocol` names no known protocol. */
+  | 'unknown_protocol'
+  /** `protocol = "claude-code"` on an event the peer has no counterpart for. */
+  | 'unsupported_protocol_event'
   | 'zero_default_timeout'
   | 'invalid_setting'
   | 'unknown_setting'

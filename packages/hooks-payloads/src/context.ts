@@ -55,6 +55,8 @@ export interface HookContext {
   readonly model?: string | null;
   /** Any accepted mode spelling; the event decides the spelling hooks see. */
   readonly mode?: string | null;
+  /** The approval posture (`ask`, `auto_review`, `full_access`): a peer-protocol hook's `permission_mode`. */
+  readonly posture?: string | null;
   readonly totalTokens?: number | null;
   /** USD; exported with six decimals when supplied. */
   readonly sessionCost?: number | null;

@@ -14,6 +14,7 @@ export function gateHookToJson(h: GateHookRecord): Record<string, unknown> {
     duration_ms: h.durationMs,
     rewrote_input: h.rewroteInput,
     added_context: h.addedContext,
+    ...(h.peer ? { peer: { protocol: h.peer.protocol, answer: h.peer.answer, warnings: [...h.peer.warnings] } } : {}),
   };
 }
 

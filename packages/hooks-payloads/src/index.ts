@@ -111,9 +111,38 @@ export {
   type MessageSubmitChain,
   type MessageSubmitStep,
   type MessageSubmitResult,
+  HOOK_CONTEXT_MARKER,
 } from './message-submit.js';
 export { parseShellEnvOutput, mergeShellEnv, type ShellEnvParse, type ShellEnvDrop, type ShellEnvDropReason } from './shell-env.js';
 export { gateDecisionToJson, gateHookToJson } from './decision-record-json.js';
 export { lifecycleHookInput, type LifecycleFact, type LifecycleSessionFacts } from './lifecycle-fact.js';
 export { SHELL_TOOL_NAMES, isShellToolName, type ShellToolName } from './shell-tools.js';
 export { redactSecrets } from './redact-secrets.js';
+export {
+  HOOK_PROTOCOLS,
+  isHookProtocol,
+  ourToPeerToolName,
+  peerToOurToolName,
+  PEER_TOOL_NAMES,
+  isMcpToolName,
+  sameTool,
+  type HookProtocol,
+} from './peer-tool-names.js';
+export { PEER_EVENT_NAMES, peerToOurEvent, ourToPeerEvent, type PeerEventName } from './peer-events.js';
+export { isAbsolutePath, joinPath, relativeInside, toPeerToolInput, fromPeerToolInput } from './peer-tool-input.js';
+export {
+  buildPeerDocument,
+  peerPermissionMode,
+  readPeerGateAnswer,
+  readPeerPromptAnswer,
+  peerObserverRequests,
+  describePeerAnswer,
+  peerDocumentForRecord,
+  type PeerDocument,
+  type PeerDocumentFacts,
+  type PeerPermissionMode,
+  type PeerRun,
+  type PeerGateAnswer,
+  type PeerGateCall,
+  type PeerPromptAnswer,
+} from './peer-protocol.js';

@@ -35,6 +35,7 @@ describe('lifecycleHookInput', () => {
       model: 'm',
       mode: 'work',
       totalTokens: 7,
+      posture: null,
       previousMode: 'plan',
     });
     expect(lifecycleHookInput({ event: 'on_error', facts, error: 'boom' }, 's').ctx).toEqual({
@@ -44,6 +45,7 @@ describe('lifecycleHookInput', () => {
       model: 'm',
       mode: 'work',
       totalTokens: 7,
+      posture: null,
       error: 'boom',
       tool: null,
     });

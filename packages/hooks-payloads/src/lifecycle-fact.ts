@@ -13,6 +13,8 @@ export interface LifecycleSessionFacts {
   /** Any accepted mode spelling; each event's documented spelling is applied when the hook runs. */
   readonly mode: string | null;
   readonly totalTokens: number | null;
+  /** The approval posture, when the surface has one (a peer-protocol hook's `permission_mode`). */
+  readonly posture?: string | null;
 }
 
 /**
@@ -53,7 +55,7 @@ function turnWith(turn: Omit<TurnEndInput, 'sessionId' | 'workspace'>, sessionId
 /** The hook context (env source) and stdin document (`null`: env only) of a lifecycle fact. */
 export function lifecycleHookInput(fact: LifecycleFact, sessionId: string | null): { readonly ctx: HookContext; readonly stdin: string | null } {
   const f = fact.facts;
-  const base: HookContext = { event: fact.event, sessionId, workspace: f.workspace, model: f.model, mode: f.mode, totalTokens: f.totalTokens };
+  const base: HookContext = { event: fact.event, sessionId, workspace: f.workspace, model: f.model, mode: f.mode, totalTokens: f.totalTokens, posture: f.posture ?? null };
   const sub = { sessionId, workspace: f.workspace, mode: f.mode, model: f.model, totalTokens: f.totalTokens };
   // `Object.assign` onto a fresh object rather than `{ ...base, more }`: on Node 20 each property
   // a literal adds after a spread costs ~1–2 µs, and this runs for every observer event. Only

@@ -5,6 +5,8 @@ import { sanitizeDenialReason } from './denial-reason.js';
 import { NO_VERDICT_DETAIL } from './generic-detail.js';
 import { isStrict } from './is-strict.js';
 import { observedExitCode, outcomeDetail, type HookIdentity, type HookOutcome } from './outcome.js';
+import { readPeerPromptAnswer } from './peer-protocol.js';
+import { sanitizeText } from './sanitize.js';
 
 /** What one `message_submit` hook's stdout (exit 0) means for the text. */
 export type MessageSubmitStdout = { readonly kind: 'unchanged' } | { readonly kind: 'replace'; readonly text: string } | { readonly kind: 'invalid'; readonly problem: string };
@@ -63,6 +65,8 @@ export interface MessageSubmitStep {
   readonly result: 'replaced' | 'unchanged' | 'invalid' | 'blocked' | 'failed' | 'submitted';
   /** A fixed or redacted detail; never raw stdout/stderr. */
   readonly detail: string | null;
+  /** For a hook speaking a peer protocol: its answer (bounded, redacted) and what of it was ignored. */
+  readonly peer?: { readonly protocol: 'claude-code'; readonly answer: string; readonly warnings: readonly string[] };
 }
 
 export function startMessageSubmitChain(text: string): MessageSubmitChain {
@@ -87,6 +91,7 @@ export function stepMessageSubmit(chain: MessageSubmitChain, outcome: HookOutcom
   if (outcome.background) {
     return { ...chain, steps: [...chain.steps, step('submitted', outcome.success ? null : outcomeDetail(outcome))] };
   }
+  if (outcome.hook.protocol === 'claude-code') return stepPeerPrompt(chain, outcome);
   const code = observedExitCode(outcome);
   const parsedReason = outcome.stdoutTruncated || code === null ? null : structuredReason(outcome.stdout);
   if (code === 2) {
@@ -113,6 +118,40 @@ export function stepMessageSubmit(chain: MessageSubmitChain, outcome: HookOutcom
       if (parsed.text === chain.text) return { ...chain, steps: [...chain.steps, step('unchanged', null)] };
       return { ...chain, text: parsed.text, steps: [...chain.steps, step('replaced', null)] };
   }
+}
+
+/** The marker that starts context a hook adds to the submitted text (the same as on a tool result). */
+export const HOOK_CONTEXT_MARKER = '[hook context]';
+
+/**
+ * One peer-protocol (`claude-code`) hook's outcome on the chain. Its answer is read by
+ * {@link readPeerPromptAnswer}: a block blocks (the reason redacted like any block reason);
+ * context for the model is appended to the text as `\n\n[hook context] …` (bounded at 8,000
+ * characters), which is how a replacement reaches the model on every surface; the next hook
+ * sees the text with it. A failure follows `continue_on_error` as for any hook.
+ */
+function stepPeerPrompt(chain: MessageSubmitChain, outcome: HookOutcome): MessageSubmitChain {
+  const code = observedExitCode(outcome);
+  const a = code === null ? null : readPeerPromptAnswer(outcome);
+  const peer = a ? { protocol: 'claude-code' as const, answer: a.answer, warnings: a.warnings } : undefined;
+  const step = (result: MessageSubmitStep['result'], detail: string | null): MessageSubmitStep =>
+    peer ? { index: outcome.hook.index, label: outcome.hook.label, result, detail, peer } : { index: outcome.hook.index, label: outcome.hook.label, result, detail };
+  if (a === null || a.kind === 'failed') {
+    const generic = outcomeDetail(outcome);
+    const reason = generic !== NO_VERDICT_DETAIL ? generic : code !== null ? `message_submit hook exited with code ${code}` : generic;
+    if (outcome.strict) return { ...chain, blocked: { reason, hook: outcome.hook.label }, steps: [...chain.steps, step('blocked', reason)] };
+    return { ...chain, warning: reason, steps: [...chain.steps, step('failed', reason)] };
+  }
+  if (a.kind === 'block') {
+    const reason = a.reason !== null ? sanitizeDenialReason(a.reason) : 'message_submit hook blocked submission';
+    return { ...chain, blocked: { reason, hook: outcome.hook.label }, steps: [...chain.steps, step('blocked', reason)] };
+  }
+  if (a.kind === 'none') return { ...chain, steps: [...chain.steps, step('unchanged', null)] };
+  const suffix = `\n\n${HOOK_CONTEXT_MARKER} ${sanitizeText(a.context, LIMITS.contextMaxChars).text}`;
+  if (codePointLength(chain.text) + codePointLength(suffix) > LIMITS.messageSubmitReplacementMaxChars) {
+    return { ...chain, steps: [...chain.steps, step('invalid', `the text with the hook's context would exceed ${LIMITS.messageSubmitReplacementMaxChars} characters; context dropped`)] };
+  }
+  return { ...chain, text: chain.text + suffix, steps: [...chain.steps, step('replaced', 'added context')] };
 }
 
 /** The chain's result: the text is sent as `replaced` or `unchanged`, or not at all. */

@@ -1,4 +1,5 @@
 import type { HookEventName } from './events.js';
+import type { HookProtocol } from './peer-tool-names.js';
 import { genericDetail, OVERSIZED_OUTPUT_DETAIL } from './generic-detail.js';
 import { isStrict } from './is-strict.js';
 
@@ -16,6 +17,8 @@ export interface HookIdentity {
   readonly source: HookSource;
   readonly continueOnError: boolean;
   readonly background: boolean;
+  /** How the hook talks to its command; absent means `codewhale`. */
+  readonly protocol?: HookProtocol;
 }
 
 /** Error kinds a spawn failure is reported by (never by path or command line). */

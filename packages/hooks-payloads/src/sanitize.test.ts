@@ -90,6 +90,26 @@ describe('previewCommand', () => {
     expect(p).toBe('abcdefghi\u2026');
   });
 
+  it('property: a secret on the command line never reaches the preview, however long the command', () => {
+    const secrets = ['sk-live-4f9a8b7c6d5e4f3a2b1c', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'AKIAIOSFODNN7EXAMPLE', 'xoxb-123456789012-abcdefghijkl'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...secrets),
+        fc.constantFrom('TOKEN=%s ./notify.sh', 'curl -H "Authorization: Bearer %s" https://hooks.example', './gate.sh --api-key %s', 'export API_KEY=%s; ./a.sh'),
+        fc.string({ maxLength: 40 }).map((s) => s.replace(/\s/g, '')),
+        fc.integer({ min: 8, max: 200 }),
+        (secret, shape, prefix, max) => {
+          const p = previewCommand(`${prefix} ${shape.replace('%s', secret)}`, max);
+          // Neither the secret nor a start of it long enough to mean anything.
+          expect(p).not.toContain(secret.slice(0, 12));
+          expect(cps(p)).toBeLessThanOrEqual(max);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(previewCommand('TOKEN=sk-live-4f9a8b7c6d5e4f3a2b1c ./notify.sh')).toBe('[secret] ./notify.sh');
+  });
+
   it('strips newlines and defangs control characters', () => {
     expect(previewCommand('line one\nline two')).toBe('line one line two');
     const p = previewCommand('echo \u001b[2Jhi\r\tthere\u0007');

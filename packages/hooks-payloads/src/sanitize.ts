@@ -1,5 +1,6 @@
 import { LIMITS, PREVIEW_ELLIPSIS, TEXT_TRUNCATION_MARKER } from './limits.js';
 import type { Bounded } from './bounded.js';
+import { redactSecrets } from './redact-secrets.js';
 
 /**
  * True for characters a sanitized text never keeps: C0/C1 controls (category Cc) other
@@ -53,11 +54,13 @@ export function sanitizeLabel(name: string | null | undefined): string {
 }
 
 /**
- * The single-line command preview shown by `hooks list`: sanitized, and if longer than
- * 60 code points, its first 59 followed by `…` (exactly 60).
+ * The single-line command preview shown by `hooks list`: secret-like fields replaced with
+ * `[secret]` (a token on the command line, `API_KEY=…`, an `Authorization` header), sanitized,
+ * and if longer than 60 code points, its first 59 followed by `…` (exactly 60). Secrets are
+ * redacted before the cut, so a cut never leaves the start of one.
  */
 export function previewCommand(command: string, maxChars: number = LIMITS.commandPreviewMaxChars): string {
-  const line = sanitizeLine(command).text;
+  const line = sanitizeLine(redactSecrets(command)).text;
   const chars = Array.from(line);
   if (chars.length <= maxChars) return line;
   return chars.slice(0, Math.max(0, maxChars - 1)).join('') + PREVIEW_ELLIPSIS;

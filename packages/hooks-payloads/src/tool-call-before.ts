@@ -7,6 +7,7 @@ import { utf8ByteLength } from './utf8.js';
 import { truncateBytes } from './bounded.js';
 import { isStrict } from './is-strict.js';
 import { observedExitCode, outcomeDetail, type HookOutcome, type HookIdentity } from './outcome.js';
+import { readPeerGateAnswer } from './peer-protocol.js';
 
 export type GateDecision = 'allow' | 'deny' | 'ask';
 
@@ -96,6 +97,11 @@ export interface GateHookRecord {
   readonly durationMs: number;
   readonly rewroteInput: boolean;
   readonly addedContext: boolean;
+  /**
+   * For a hook speaking a peer protocol (`protocol = "claude-code"`): its answer as a bounded,
+   * secret-redacted line, and what of it Codewhale ignored. Absent for Codewhale's own protocol.
+   */
+  readonly peer?: { readonly protocol: 'claude-code'; readonly answer: string; readonly warnings: readonly string[] };
 }
 
 /** Why a gate denied. */
@@ -119,7 +125,12 @@ export interface GateDecisionRecord {
   /** The concatenated context (≤ 8,000 chars + marker), when the call is not denied. */
   readonly additionalContext: string | null;
   readonly hooks: readonly GateHookRecord[];
-  readonly input: { readonly original: string; readonly rewritten: string | null };
+  readonly input: {
+    readonly original: string;
+    readonly rewritten: string | null;
+    /** The stdin document peer-protocol hooks were given (bounded, secret-redacted); absent when none ran. */
+    readonly peer?: string;
+  };
   readonly hookSetDigest: string | null;
 }
 
@@ -138,6 +149,10 @@ export interface FoldToolCallBeforeInput {
    * when it was made from this very `originalInput` object; otherwise the fold makes it.
    */
   readonly originalPreview?: ToolInputPreview | null;
+  /** The workspace, to map a peer hook's absolute `file_path` in `updatedInput` back to ours. */
+  readonly workspace?: string | null;
+  /** The stdin document given to peer-protocol hooks (JSON), for the record. */
+  readonly peerDocument?: string | null;
 }
 
 const DEFAULT_DENY_REASON = 'ToolCallBefore hook denied tool execution';
@@ -213,18 +228,27 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
       rows.push(hookRow(o, code, 'submitted', o.success ? null : outcomeDetail(o), false, false));
       continue;
     }
-    // Oversized stdout is never parsed from a cut buffer (D16).
-    const verdict = code === null || o.stdoutTruncated ? null : parseToolCallBeforeStdout(o.stdout);
+    let peer: GateHookRecord['peer'] | undefined;
+    let verdict: ToolCallBeforeVerdict | null;
+    if (o.hook.protocol === 'claude-code') {
+      const a = readPeerGateAnswer(o, { tool, input: input.originalInput, workspace: input.workspace ?? '.' });
+      peer = { protocol: 'claude-code', answer: a.answer, warnings: a.warnings };
+      // The peer's answer in the terms of our own: the same fold, precedence and bounds apply.
+      verdict = code === null ? null : { decision: a.decision, reason: a.reason, updatedInput: a.updatedInput, additionalContext: a.additionalContext, warnings: a.warnings };
+    } else {
+      // Oversized stdout is never parsed from a cut buffer (D16).
+      verdict = code === null || o.stdoutTruncated ? null : parseToolCallBeforeStdout(o.stdout);
+    }
     if (code === 2) {
       const reason = verdict?.reason != null ? sanitizeDenialReason(verdict.reason) : null;
       exit2 ??= { reason };
-      rows.push(hookRow(o, code, 'deny_exit_2', reason, false, false));
+      rows.push(hookRow(o, code, 'deny_exit_2', reason, false, false, peer));
       continue;
     }
     if (isUnavailable(o, verdict)) {
       const detail = sanitizeLine(outcomeDetail(o), LIMITS.noVerdictDetailMaxChars).text;
       if (o.strict) strictNoVerdict.push(`${o.hook.label}: ${detail}`);
-      rows.push(hookRow(o, code, 'no_verdict', detail, false, false));
+      rows.push(hookRow(o, code, 'no_verdict', detail, false, false, peer));
       continue;
     }
     if (verdict === null) continue;
@@ -236,7 +260,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
     const reason = (verdict.decision === 'deny' || verdict.decision === 'ask') && verdict.reason != null ? sanitizeDenialReason(verdict.reason) : null;
     if (verdict.decision === 'deny') jsonDeny ??= { reason };
     else if (verdict.decision === 'ask') ask = true;
-    rows.push(hookRow(o, code, verdict.decision ?? 'no_decision', reason, verdict.updatedInput !== null, verdict.additionalContext !== null));
+    rows.push(hookRow(o, code, verdict.decision ?? 'no_decision', reason, verdict.updatedInput !== null, verdict.additionalContext !== null, peer));
   }
   for (const h of input.skipped ?? []) {
     rows.push({
@@ -257,6 +281,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
   const callId = input.callId ?? null;
   const digest = input.hookSetDigest ?? null;
   const original = input.originalPreview?.textFor(input.originalInput) ?? preview(input.originalInput);
+  const peerInput = input.peerDocument && rows.some((r) => r.peer) ? { peer: preview(input.peerDocument) } : {};
   const deny = (denyKind: DenyKind, message: string): GateDecisionRecord => ({
     schemaVersion: 1,
     tool,
@@ -268,7 +293,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
     message: sanitizeLine(message).text,
     updatedInput: null,
     additionalContext: null,
-    input: { original, rewritten: null },
+    input: { original, rewritten: null, ...peerInput },
   });
 
   if (strictNoVerdict.length > 0) {
@@ -288,7 +313,7 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
     message: null,
     updatedInput: updated,
     additionalContext: context,
-    input: { original, rewritten: updated ? preview(updated) : null },
+    input: { original, rewritten: updated ? preview(updated) : null, ...peerInput },
   };
 }
 
@@ -297,7 +322,30 @@ export function foldToolCallBefore(input: FoldToolCallBeforeInput): GateDecision
  * Node 20 each property a literal adds after a spread costs ~1–2 µs, and a fold runs for every
  * gated tool call.
  */
-function hookRow(o: HookOutcome, exitCode: number | null, outcome: GateHookOutcomeKind, detail: string | null, rewroteInput: boolean, addedContext: boolean): GateHookRecord {
+function hookRow(
+  o: HookOutcome,
+  exitCode: number | null,
+  outcome: GateHookOutcomeKind,
+  detail: string | null,
+  rewroteInput: boolean,
+  addedContext: boolean,
+  peer?: GateHookRecord['peer'],
+): GateHookRecord {
+  if (peer)
+    return {
+      index: o.hook.index,
+      label: o.hook.label,
+      source: o.hook.source,
+      strict: o.strict,
+      background: o.background,
+      exitCode,
+      durationMs: o.durationMs,
+      outcome,
+      detail,
+      rewroteInput,
+      addedContext,
+      peer,
+    };
   return {
     index: o.hook.index,
     label: o.hook.label,

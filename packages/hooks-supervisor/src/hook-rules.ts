@@ -26,6 +26,8 @@ const STALE_HOOK_VARS = new Set([
 export function stopsLaterGates(o: HookOutcome): boolean {
   if (!o.strict || o.success) return false;
   if (o.exitCode === null || o.exitCode === 2 || o.stdoutTruncated) return true;
+  // A peer-protocol hook's stdout counts only on exit 0 (its protocol's rule): no decision here.
+  if (o.hook.protocol === 'claude-code') return true;
   return parseToolCallBeforeStdout(o.stdout).decision === null;
 }
 

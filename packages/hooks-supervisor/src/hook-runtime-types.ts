@@ -19,6 +19,8 @@ export interface SessionFacts {
   readonly mode?: string | null;
   readonly totalTokens?: number | null;
   readonly sessionCost?: number | null;
+  /** The approval posture (`ask`, `auto_review`, `full_access`): a peer-protocol hook's `permission_mode`. */
+  readonly posture?: string | null;
   /** Aborting kills the running hooks' process groups; they end with no verdict. */
   readonly signal?: AbortSignal | null;
 }
@@ -89,6 +91,8 @@ export interface ToolCallFacts {
   readonly input: unknown;
   readonly mode?: string | null;
   readonly model?: string | null;
+  /** The approval posture (`ask`, `auto_review`, `full_access`): a peer-protocol hook's `permission_mode`. */
+  readonly posture?: string | null;
   /** Aborting kills the running gates' process groups; they end with no verdict. */
   readonly signal?: AbortSignal | null;
 }

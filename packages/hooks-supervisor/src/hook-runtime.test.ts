@@ -133,7 +133,7 @@ describe('HookRuntime: tool_call_before', () => {
     const d = await r.toolCallBefore(call);
     expect(d.decision).toBe('allow');
     expect(d.hooks[0]!.outcome).toBe('submitted');
-    expect(logger.records.some((x) => x.message.startsWith('ToolCallBefore hook(s) configured with background=true'))).toBe(true);
+    expect(logger.records.some((x) => x.message.startsWith('tool_call_before hook(s) configured with background = true'))).toBe(true);
   });
 
   it('a revoked project gate does not run, and a strict one fails closed', async () => {

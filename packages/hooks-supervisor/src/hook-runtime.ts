@@ -12,6 +12,7 @@ import {
   lostMessageSubmit,
   mergeShellEnv,
 } from '@codewhale/hooks-payloads';
+import { buildPeerDocument, isJsonObject, ourToPeerEvent, peerDocumentForRecord, peerObserverRequests, setEnvVar } from '@codewhale/hooks-payloads';
 import { notRunOutcome, outcomeDetail, parseShellEnvOutput, sessionIdFromBytes, startMessageSubmitChain, stepMessageSubmit, ToolInputPreview } from '@codewhale/hooks-payloads';
 import type { GateDecisionRecord, HookContext, HookEventName, HookOutcome, LifecycleFact, MessageSubmitResult, ShellEnvDrop } from '@codewhale/hooks-payloads';
 import { hookIdentity, hooksForEvent, matchingHooks, type HookDefinition, type HookSet } from '@codewhale/hooks-config';
@@ -25,6 +26,16 @@ import { contextOf, HookEnvironment, stopsLaterGates } from './hook-rules.js';
 import type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
 
 export type { HookActivity, HookActivityListener, HookRuntimeOptions, RevocationCheck, SessionFacts, ShellEnvResult, ToolCallFacts } from './hook-runtime-types.js';
+
+/** A peer-protocol hook's stdin document and environment for one context. */
+interface PeerInput {
+  readonly ctx: HookContext;
+  readonly native: string | null;
+  readonly stdin: string | null;
+  /** The document as decision records show it ({@link peerDocumentForRecord}). */
+  readonly shown: string | null;
+  readonly env: Readonly<Record<string, string>>;
+}
 
 /**
  * One session's hook runtime: the per-event entry points the engine and the surfaces call.
@@ -46,6 +57,8 @@ export class HookRuntime {
   readonly #ownsPools: boolean;
   readonly #timeoutMsOverride: number | undefined;
   readonly #activity = new Set<HookActivityListener>();
+  /** The last peer-protocol input built (every peer gate of one tool call shares its context). */
+  #lastPeer: PeerInput | null = null;
 
   constructor(options: HookRuntimeOptions) {
     this.sessionId = options.sessionId ?? sessionIdFromBytes(randomBytes(4));
@@ -114,17 +127,63 @@ export class HookRuntime {
   }
 
   #spec(hook: HookDefinition, ctx: HookContext, stdin: string | null, overrides: Partial<RunSpec> = {}): RunSpec {
+    const peer = hook.protocol === 'claude-code' ? this.#peerInput(ctx, stdin) : null;
     return {
       hook: hookIdentity(hook),
       command: hook.command,
       cwd: this.#hooks.workingDir ?? this.#workspace,
-      env: this.#env.of(ctx),
-      stdin,
+      env: peer ? peer.env : this.#env.of(ctx),
+      stdin: peer ? peer.stdin : stdin,
       timeoutSecs: hook.effectiveTimeoutSecs,
       ...(this.#timeoutMsOverride !== undefined ? { timeoutMs: this.#timeoutMsOverride } : {}),
       ...(this.#revocable(hook) ? { authorize: () => this.#isRevoked?.(hook) ?? null } : {}),
       ...overrides,
     };
+  }
+
+  /**
+   * What a `claude-code` hook is given instead of the contract's stdin document: the peer's
+   * document for this context (built from the context and, for the facts only it carries, the
+   * event's own document), and the hook environment plus `CLAUDE_PROJECT_DIR` (the workspace).
+   * The `DEEPSEEK_*` variables stay, so a hook may read either.
+   */
+  #peerInput(ctx: HookContext, nativeStdin: string | null): PeerInput {
+    const last = this.#lastPeer;
+    if (last !== null && last.ctx === ctx && last.native === nativeStdin) return last;
+    const workspace = ctx.workspace ?? this.#workspace;
+    let native: Record<string, unknown> | null = null;
+    if (nativeStdin !== null && (ctx.event === 'waiting_for_user' || ctx.event === 'subagent_complete')) {
+      try {
+        const v = JSON.parse(nativeStdin) as unknown;
+        if (isJsonObject(v)) native = v;
+      } catch {
+        // our own document; unreadable means no extra facts
+      }
+    }
+    const doc = buildPeerDocument({
+      event: ctx.event,
+      sessionId: ctx.sessionId ?? this.sessionId,
+      workspace,
+      mode: ctx.mode ?? null,
+      posture: ctx.posture ?? null,
+      model: ctx.model ?? null,
+      tool: ctx.tool ?? null,
+      prompt: ctx.message ?? null,
+      native,
+    });
+    const env: Record<string, string> = Object.assign({}, this.#env.of(ctx));
+    setEnvVar(env, 'CLAUDE_PROJECT_DIR', workspace);
+    const entry: PeerInput = { ctx, native: nativeStdin, stdin: doc?.json ?? null, shown: doc ? peerDocumentForRecord(doc) : null, env: Object.freeze(env) };
+    this.#lastPeer = entry;
+    return entry;
+  }
+
+  /** Log what a peer-protocol observer asked for that Codewhale does not do (a Stop hook asking to continue…). */
+  #reportPeerRequests(hook: HookDefinition, outcome: HookOutcome): void {
+    if (hook.protocol !== 'claude-code' || outcome.background) return;
+    const event = ourToPeerEvent(hook.event);
+    if (event === null) return;
+    for (const request of peerObserverRequests(event, outcome)) this.#logger.warn('unsupported request from a claude-code hook', { hook: hook.label, event: hook.event, detail: request });
   }
 
   #revocable(hook: HookDefinition): boolean {
@@ -182,6 +241,7 @@ export class HookRuntime {
       mode: facts.mode ?? null,
       totalTokens: facts.totalTokens ?? null,
       sessionCost: facts.sessionCost ?? null,
+      posture: facts.posture ?? null,
     };
   }
 
@@ -227,6 +287,7 @@ export class HookRuntime {
       workspace: this.#workspace,
       model: call.model ?? null,
       mode: call.mode ?? null,
+      posture: call.posture ?? null,
       tool: { name: call.name, callId: call.callId ?? null, input: call.input },
     };
     const matched = this.matching(ctx);
@@ -234,7 +295,7 @@ export class HookRuntime {
     let record: GateDecisionRecord;
     try {
       if (matched.some((h) => h.runsInBackground)) {
-        this.#logger.warn('ToolCallBefore hook(s) configured with background=true — background hooks cannot deny tool calls because they exit immediately with no result');
+        this.#logger.warn('tool_call_before hook(s) configured with background = true: a background hook cannot deny or change a tool call (it is not waited for)');
       }
       const outcomes: HookOutcome[] = [];
       // The record's redacted preview of the input is made while the first hook runs (when its
@@ -256,7 +317,18 @@ export class HookRuntime {
         return outcome;
       });
       const skipped = matched.slice(outcomes.length).map(hookIdentity);
-      record = foldToolCallBefore({ tool: call.name, callId: call.callId ?? null, originalInput: call.input, outcomes, skipped, hookSetDigest: digest, originalPreview: preview });
+      const peer = matched.some((h) => h.protocol === 'claude-code') ? this.#peerInput(ctx, null).shown : null;
+      record = foldToolCallBefore({
+        tool: call.name,
+        callId: call.callId ?? null,
+        originalInput: call.input,
+        outcomes,
+        skipped,
+        hookSetDigest: digest,
+        originalPreview: preview,
+        workspace: this.#workspace,
+        peerDocument: peer,
+      });
       if (record.hooks.some((h) => h.outcome === 'no_verdict')) {
         this.#logger.warn('tool_call_before hook(s) returned no verdict', { tool: call.name, decision: record.decision });
       }
@@ -321,7 +393,8 @@ export class HookRuntime {
     const refused = this.#observers.refusal(event);
     if (refused) return refused;
     // Observer output is discarded by contract: nothing is captured, two fewer pipes per hook.
-    const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: false }) }));
+    // A peer-protocol hook's is read only to report what it asked for that is not done here.
+    const specs = matched.map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, { captureOutput: hook.protocol === 'claude-code' }) }));
     const policy = eventSpec(event).failurePolicy;
     const logFailure = (outcome: HookOutcome) => {
       if (!outcome.success) this.#logFailure(outcome);
@@ -329,9 +402,10 @@ export class HookRuntime {
     // D14: a revoked hook does not start, even though it was queued before the revoke (its
     // authorize check runs right before its start, and such a hook is never staged).
     return this.#observers.trySubmit(event, async () => {
-      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, async (_hook, _i, run) => {
+      await this.#inOrder(specs, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
         const outcome = await run();
         logFailure(outcome);
+        this.#reportPeerRequests(hook, outcome);
         return outcome;
       });
     });
@@ -346,10 +420,14 @@ export class HookRuntime {
     const full: HookContext = contextOf(ctx, event, this.sessionId, ctx.workspace ?? this.#workspace);
     const outcomes: HookOutcome[] = [];
     const policy = eventSpec(event).failurePolicy;
-    const items = this.matching(full).map((hook) => ({ hook, spec: this.#spec(hook, full, stdin, signal ? { captureOutput: false, signal } : { captureOutput: false }) }));
+    const items = this.matching(full).map((hook) => {
+      const capture = hook.protocol === 'claude-code';
+      return { hook, spec: this.#spec(hook, full, stdin, signal ? { captureOutput: capture, signal } : { captureOutput: capture }) };
+    });
     await this.#inOrder(items, policy === 'stop-on-strict-failure' ? 'always' : null, async (hook, _i, run) => {
       const outcome = await run();
       this.#logUnlessVerdict(hook, outcome);
+      this.#reportPeerRequests(hook, outcome);
       outcomes.push(outcome);
       return outcome;
     });

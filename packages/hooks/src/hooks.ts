@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { describeProjectStatus, type FileIssue } from '@codewhale/hooks-config';
+import { describeProjectStatus, hookSetDigest, readProjectRecord, type FileIssue } from '@codewhale/hooks-config';
 import {
   foldToolCallBefore,
   INITIAL_SESSION_STATE,
@@ -20,6 +20,7 @@ import {
   loadHookConfiguration,
   projectRevocationCheck,
   resolvePaths,
+  sha256Hex,
   type BackgroundPool,
   type CodewhalePaths,
   type HookConfiguration,
@@ -160,6 +161,28 @@ export function configurationNotes(config: HookConfiguration, scope: 'session' |
   return notes;
 }
 
+/**
+ * The approval a configuration runs project hooks under (the approved digest and the pinned
+ * scripts), or `null` when it runs none.
+ */
+function projectApprovalKey(config: HookConfiguration): string | null {
+  const p = config.loaded.project;
+  if (!p?.loadable || config.workspace === null) return null;
+  const pins = [...readProjectRecord(config.loaded.userConfig.document, config.workspace).approvedScripts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([p.approvedDigest, pins]);
+}
+
+/** The configuration with its project hooks left out (global hooks only), as a session that did not start with their approval runs it. */
+function withoutProjectHooks(config: HookConfiguration): HookConfiguration {
+  const set = { ...config.loaded.set, hooks: config.loaded.set.hooks.filter((h) => h.source !== 'project'), problems: config.loaded.set.problems.filter((p) => p.source !== 'project') };
+  const project = config.loaded.project ? { ...config.loaded.project, loadable: false } : null;
+  return { ...config, loaded: { ...config.loaded, set, project }, digest: hookSetDigest(set, sha256Hex) };
+}
+
+/** What a reload says when project hooks were approved during the session. */
+const APPROVED_NEXT_SESSION_NOTE =
+  'project hooks approved during this session load when the next session starts (an approval enables those bytes from the next session); this one keeps the hooks it started with';
+
 /** Load the user's hooks (and the workspace's, when trusted and approved); a `HooksConfigError` when the config cannot be used. */
 export function loadConfiguration(paths: CodewhalePaths, workspace: string): HookConfiguration {
   let r: ReturnType<typeof loadHookConfiguration>;
@@ -187,6 +210,8 @@ export class Hooks {
   /** The lifecycle events of the session (UI-side ones), under the same rules. */
   readonly lifecycle: Lifecycle;
   #configuration: HookConfiguration;
+  /** The project approval the session started with: a reload never runs project hooks under another one. */
+  readonly #approvalAtStart: string | null;
   readonly #notify: (n: HooksNotice) => void;
   readonly #mask = new SecretMask();
   #facts: { model: string | null; mode: string | null; totalTokens: number | null };
@@ -204,6 +229,7 @@ export class Hooks {
     this.paths = paths;
     this.workspace = configuration.workspace ?? resolve(o.workspace);
     this.#configuration = configuration;
+    this.#approvalAtStart = projectApprovalKey(configuration);
     this.#facts = { model: o.model ?? null, mode: o.mode ?? null, totalTokens: null };
     const decisionLog = o.decisionLog === undefined ? env.CODEWHALE_TOOL_AUDIT_LOG || null : o.decisionLog;
     this.runtime = new HookRuntime({
@@ -347,7 +373,10 @@ export class Hooks {
 
   /**
    * Read the configuration again (hot reload): the same session id; a broken edit keeps the
-   * hooks that were loaded and says why.
+   * hooks that were loaded and says why. Project hooks follow the approval the session started
+   * with (D14): an approval given during the session (of new bytes, new scripts, or a workspace
+   * whose hooks did not load) takes effect in the next session, so those hooks stay out and a
+   * note says so; a revocation or a changed file takes them out at once.
    */
   reload(): { readonly changed: boolean; readonly failed?: true; readonly hookCount: number; readonly notes: readonly string[] } {
     let next: HookConfiguration;
@@ -357,10 +386,16 @@ export class Hooks {
       const issues = e instanceof HooksConfigError && e.issues.length ? e.issues.map((i) => i.message) : [(e as Error).message];
       return { changed: false, failed: true, hookCount: this.runtime.hooks.hooks.length, notes: [`the configuration was not reloaded: ${issues.join('; ')}`] };
     }
+    const notes = configurationNotes(next);
+    const approval = projectApprovalKey(next);
+    if (approval !== null && approval !== this.#approvalAtStart) {
+      next = withoutProjectHooks(next);
+      notes.unshift(APPROVED_NEXT_SESSION_NOTE);
+    }
     const changed = next.digest !== this.#configuration.digest;
     this.#configuration = next;
     this.runtime.rebind(next.loaded.set, next.digest, projectRevocationCheck(next));
-    return { changed, hookCount: next.loaded.set.hooks.length, notes: configurationNotes(next) };
+    return { changed, hookCount: next.loaded.set.hooks.length, notes };
   }
 
   /** Wait for submitted observer and background hooks. */

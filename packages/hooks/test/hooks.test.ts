@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
+import { approveProjectHooks } from '@codewhale/hooks-config';
+import { sha256Hex } from '@codewhale/hooks-supervisor';
 import { openHooks, type Hooks, type HooksNotice } from '../src/index.js';
 
 const opened: Hooks[] = [];
@@ -196,6 +198,50 @@ describe('problems are reported, never silently allowed', () => {
     const s = await setup(() => '', { project: '[[hooks]]\nevent = "tool_call_before"\ncommand = "exit 2"\n' });
     expect(s.notices.map((n) => n.message).join('\n')).toContain('project hooks are not part of this session');
     expect((await s.hooks.beforeToolCall({ name: 'bash', input: {} })).decision).toBe('allow');
+  });
+
+  it('an approval given during a session enables those bytes from the next session; a reload keeps the approval the session started with', async () => {
+    const denyAll = '[[hooks]]\nname = "proj-deny"\nevent = "tool_call_before"\ncommand = "exit 2"\n';
+    const s = await setup((dir) => `[projects."${dir}/ws"]\ntrust_level = "trusted"\n`, { project: denyAll });
+    const configPath = join(s.home, 'config.toml');
+    const projectPath = join(s.ws, '.codewhale', 'hooks.toml');
+    const approve = () => {
+      const bytes = readFileSync(projectPath);
+      const r = approveProjectHooks({ configText: readFileSync(configPath, 'utf8'), workspace: s.ws, projectFile: bytes, digest: sha256Hex(bytes), sha256: sha256Hex });
+      if (!r.ok) throw new Error(r.error.message);
+      writeFileSync(configPath, r.value.configText);
+    };
+    const decision = async (h: Hooks) => (await h.beforeToolCall({ name: 'bash', input: { command: 'ls' } })).decision;
+    expect(await decision(s.hooks)).toBe('allow');
+
+    // Approved during the session: the reload says when it takes effect, and it does not load them.
+    approve();
+    const r = s.hooks.reload();
+    expect(r.notes[0]).toMatch(/approved during this session load when the next session starts/);
+    expect(r.hookCount).toBe(0);
+    expect(s.hooks.configuration.loaded.set.hooks).toHaveLength(0);
+    expect(s.hooks.configuration.loaded.project?.loadable).toBe(false);
+    expect(await decision(s.hooks)).toBe('allow');
+
+    // The next session runs them.
+    const next = await openHooks({ workspace: s.ws, home: s.home, env: { PATH: process.env.PATH, HOME: s.dir, CODEWHALE_CONFIG_PATH: '' } });
+    opened.push(next);
+    expect(await decision(next)).toBe('deny');
+    // An edit takes them out at once; approving the edit does not bring it in before the next session...
+    writeFileSync(projectPath, `# edited\n${denyAll}`);
+    expect(next.reload().hookCount).toBe(0);
+    approve();
+    const again = next.reload();
+    expect(again.hookCount).toBe(0);
+    expect(again.notes[0]).toMatch(/next session/);
+    expect(await decision(next)).toBe('allow');
+    // ...and the bytes this session started with, approved as they were, run again.
+    writeFileSync(projectPath, denyAll);
+    approve();
+    const back = next.reload();
+    expect(back.hookCount).toBe(1);
+    expect(back.notes.join('\n')).not.toMatch(/next session/);
+    expect(await decision(next)).toBe('deny');
   });
 
   it('a hook that fails at run time is reported', async () => {

@@ -1,5 +1,5 @@
-import type { ApprovalAnswer, UserInputAnswer } from '@codewhale/engine';
-import type { ApprovalRecord, UserInputQuestionRecord, UserInputRecord } from './store/records.js';
+import type { AlwaysOutcome, ApprovalAnswer, UserInputAnswer } from '@codewhale/engine';
+import type { AlwaysChoice, ApprovalRecord, ApprovalScope, UserInputQuestionRecord, UserInputRecord, WritePreviewRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
 
 /**
@@ -20,7 +20,18 @@ export interface ApprovalRequestInput {
   readonly hookReason?: string | null;
   /** Deny at once (Auto-Review threads: nobody is asked), recorded like any other approval. */
   readonly autoDeny?: boolean;
+  /** What "always" would remember (display-safe), or why it cannot. */
+  readonly always?: AlwaysChoice | null;
+  /** A write's preview (display-safe). */
+  readonly preview?: WritePreviewRecord | null;
 }
+
+/**
+ * Writes the approval's "always" rule and applies it in its session (the engine's
+ * `SessionHost.rememberAlways`). Synchronous: nothing else in this process runs between the
+ * check that the approval is pending, the write and the decision.
+ */
+export type RememberAlways = () => AlwaysOutcome;
 
 export type UserInputResult =
   | { readonly ok: true; readonly input: UserInputRecord }
@@ -60,7 +71,8 @@ export function answerIssues(questions: readonly UserInputQuestionRecord[], answ
 
 export type AnswerResult =
   | { readonly ok: true; readonly approval: ApprovalRecord }
-  | { readonly ok: false; readonly reason: 'not_found' | 'already_decided'; readonly approval: ApprovalRecord | null };
+  | { readonly ok: false; readonly reason: 'not_found' | 'already_decided'; readonly approval: ApprovalRecord | null }
+  | { readonly ok: false; readonly reason: 'cannot_remember'; readonly message: string; readonly approval: ApprovalRecord };
 
 /**
  * Turns the engine's approval requests into durable pending approvals that any client can
@@ -71,7 +83,7 @@ export type AnswerResult =
 export class ApprovalBroker {
   readonly #store: RuntimeStore;
   readonly #timeoutMs: number;
-  readonly #waiting = new Map<string, { resolve: (d: BrokerDecision) => void; timer: ReturnType<typeof setTimeout>; off: () => void }>();
+  readonly #waiting = new Map<string, { resolve: (d: BrokerDecision) => void; timer: ReturnType<typeof setTimeout>; off: () => void; always: RememberAlways | null }>();
   readonly #asking = new Map<string, { resolve: (a: UserInputAnswer | null) => void; timer: ReturnType<typeof setTimeout>; off: () => void }>();
 
   constructor(store: RuntimeStore, options: { timeoutMs?: number } = {}) {
@@ -84,7 +96,7 @@ export class ApprovalBroker {
   }
 
   /** Ask: resolves when a client answers, the timeout denies, or `signal` aborts (deny). */
-  request(input: ApprovalRequestInput, signal: AbortSignal): Promise<BrokerDecision> {
+  request(input: ApprovalRequestInput, signal: AbortSignal, always: RememberAlways | null = null): Promise<BrokerDecision> {
     const approval = this.#store.createApproval({ ...input, timeoutMs: this.#timeoutMs });
     if (input.autoDeny) {
       this.#store.decideApproval(approval.id, { decision: 'deny', remember: false, by: 'policy' });
@@ -104,18 +116,33 @@ export class ApprovalBroker {
       const timer = setTimeout(() => settle('timeout'), this.#timeoutMs);
       const onAbort = () => settle('cancelled');
       signal.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.set(approval.id, { resolve, timer, off: () => signal.removeEventListener('abort', onAbort) });
+      this.#waiting.set(approval.id, { resolve, timer, off: () => signal.removeEventListener('abort', onAbort), always });
     });
   }
 
-  /** A client's answer. `remember` with `allow` allows the tool for the rest of the session. */
-  answer(id: string, decision: 'allow' | 'deny', remember: boolean): AnswerResult {
-    const result = this.#store.decideApproval(id, { decision, remember, by: 'client' });
+  /**
+   * A client's answer: `deny`, or `allow` once, for the session (the tool is allowed for the
+   * rest of the session), or always — the engine writes the approval's permissions rule and
+   * applies it in the session first; when no rule can remember the call nothing is decided
+   * (`cannot_remember`, with the reason). A rule file that cannot be written throws the
+   * engine's `config` error, the approval still pending.
+   */
+  answer(id: string, decision: 'allow' | 'deny', scope: ApprovalScope = 'once'): AnswerResult {
+    if (decision === 'allow' && scope === 'always') {
+      const current = this.#store.getApproval(id);
+      if (!current) return { ok: false, reason: 'not_found', approval: null };
+      if (current.status !== 'pending') return { ok: false, reason: 'already_decided', approval: current };
+      const remember = this.#waiting.get(id)?.always ?? null;
+      if (remember === null) return { ok: false, reason: 'cannot_remember', message: "this approval's session has no permissions file to remember a rule in", approval: current };
+      const r = remember();
+      if (!r.ok) return { ok: false, reason: 'cannot_remember', message: current.always?.reason ?? r.reason, approval: current };
+    }
+    const result = this.#store.decideApproval(id, { decision, remember: decision === 'allow' && scope !== 'once', scope, by: 'client' });
     if (!result.ok) return result;
     const waiter = this.#waiting.get(id);
     if (waiter) {
       this.#release(id);
-      waiter.resolve(decision === 'deny' ? 'deny' : remember ? 'allow_session' : 'allow');
+      waiter.resolve(decision === 'deny' ? 'deny' : scope === 'session' ? 'allow_session' : 'allow');
     }
     return result;
   }

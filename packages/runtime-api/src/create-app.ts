@@ -445,9 +445,17 @@ export function createApp(deps: AppDeps): Hono {
 
   app.post('/v1/approvals/:id', async (c) => {
     const body = await readJson(c, ApprovalBody);
-    const r = broker.answer(c.req.param('id'), body.decision, body.remember ?? false);
+    const scope = body.scope ?? (body.remember ? 'session' : 'once');
+    if (body.scope !== undefined && body.remember !== undefined && body.remember !== (body.scope !== 'once'))
+      throw new ApiError('invalid_request', 'remember and scope disagree', { issues: [{ path: 'remember', code: 'conflict', message: 'send scope alone' }] });
+    if (body.decision === 'deny' && body.scope !== undefined && body.scope !== 'once')
+      throw new ApiError('invalid_request', 'a denial is for this call only', { issues: [{ path: 'scope', code: 'invalid_value', message: 'scope applies to allow' }] });
+    // Always: the engine writes the rule and applies it in the thread's session before the call runs.
+    const r = broker.answer(c.req.param('id'), body.decision, scope);
     if (!r.ok) {
       if (r.reason === 'not_found') throw new ApiError('not_found', 'no such approval');
+      if (r.reason === 'cannot_remember')
+        throw new ApiError('unprocessable', `nothing was remembered and the approval is still pending: ${r.message}`, { issues: [{ path: 'scope', code: 'cannot_remember', message: r.message }] });
       throw new ApiError('conflict', `the approval was already ${r.approval?.status === 'expired' ? 'expired (denied)' : `decided (${r.approval?.decision})`}`);
     }
     return c.json({ approval: approvalPayload(r.approval) });

@@ -1,9 +1,21 @@
-import { errorCategory, errorMessage, type ApprovalRequest, type UserInputRequest, type HostEvent, type Interaction, type Mode, type Posture, type ToolCallOutcome } from '@codewhale/engine';
+import {
+  alwaysRuleFor,
+  errorCategory,
+  errorMessage,
+  type AlwaysOutcome,
+  type ApprovalRequest,
+  type UserInputRequest,
+  type HostEvent,
+  type Interaction,
+  type Mode,
+  type Posture,
+  type ToolCallOutcome,
+} from '@codewhale/engine';
 import type { HookConfiguration } from '@codewhale/hooks-supervisor';
 import type { ApprovalBroker } from './approval-broker.js';
 import { resumeConversation } from './conversation-journal.js';
 import { boundText, displaySafe, displaySafeJson, redact, redactJson } from './redact.js';
-import type { ThreadRecord, TurnRecord } from './store/records.js';
+import type { AlwaysChoice, ThreadRecord, TurnRecord } from './store/records.js';
 import type { RuntimeStore } from './store/runtime-store.js';
 
 /** What the runner needs of a session (the engine's `SessionHost` has all of it). */
@@ -20,6 +32,8 @@ export interface ThreadSession {
   dispose(): Promise<void>;
   /** The hook configuration the session runs (the engine's `SessionHost.activeHooks`). */
   activeHooks?(): HookConfiguration | null;
+  /** Write an approval's "always" rule and apply it in this session (the engine's `SessionHost.rememberAlways`). */
+  rememberAlways?(request: ApprovalRequest): AlwaysOutcome;
 }
 
 /** Open one thread's session (the `runtime` profile, the thread's workspace, its stored history). */
@@ -178,8 +192,19 @@ export class SessionTurnRunner implements TurnRunner {
             ...this.#askingHook(request),
             // Auto-Review never asks anyone: a request that still needs a person is denied (fail closed).
             autoDeny: run.posture === 'auto_review',
+            always: this.#alwaysChoice(request, threadId),
+            preview: request.preview
+              ? {
+                  ...request.preview,
+                  path: this.#clean(boundText(request.preview.path, 1_000)),
+                  text: this.#clean(request.preview.text),
+                  note: request.preview.note === null ? null : this.#clean(request.preview.note),
+                }
+              : null,
           },
           signal,
+          // Only a client's answer reaches this (POST /v1/approvals/:id); nothing a tool or the model does.
+          run.held?.session.rememberAlways ? () => run.held!.session.rememberAlways!(request) : null,
         );
       },
       // Questions are durable like approvals; any client answers them (POST /v1/user-inputs/:id).
@@ -205,6 +230,15 @@ export class SessionTurnRunner implements TurnRunner {
         );
       },
     };
+  }
+
+  /** What "always" would write for this approval, as shown to clients (secrets redacted), or why it cannot. */
+  #alwaysChoice(request: ApprovalRequest, threadId: string): AlwaysChoice {
+    const workspace = this.#store.getThread(threadId)?.workspace ?? '';
+    const r = alwaysRuleFor(request, workspace);
+    if (!r.ok) return { rule: null, reason: this.#clean(r.reason) };
+    const shown = (v: string | undefined) => (v === undefined ? null : this.#clean(boundText(v, 2_000)));
+    return { rule: { tool: this.#clean(r.rule.tool), command: shown(r.rule.command), path: shown(r.rule.path), workspace: this.#clean(r.rule.workspace) }, reason: null };
   }
 
   /** The `tool_call_before` hook whose `ask` this approval is (its name and reason), from the decision record. */

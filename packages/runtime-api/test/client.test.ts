@@ -3,7 +3,7 @@
  * generated client (@codewhale/runtime-client). Every status a response carries here must be
  * one the OpenAPI document lists for its operation.
  */
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReplayProvider } from '@codewhale/engine';
@@ -291,6 +291,8 @@ describe('questions and approvals over HTTP', () => {
     const t1 = (await client.createTurn(byUser.id, { prompt: 'run it' })).turn;
     const approval = await pendingOf(byUser.id);
     expect(approval).toMatchObject({ reason: 'hook', tool: 'bash', hook: { name: 'sandbox-gate', reason: 'writes outside the sandbox' } });
+    // A rule would not stop the hook asking again: no "always" for it.
+    expect(approval.always).toMatchObject({ rule: null, reason: expect.stringContaining('no permissions rule overrides a hook') });
     await client.answerApproval(approval.id, { decision: 'deny' });
     expect(await toolText(byUser.id, t1.id)).toContain('the user denied this call');
 
@@ -308,5 +310,102 @@ describe('questions and approvals over HTTP', () => {
     expect(text3).not.toContain('the user denied');
     const decided = (await client.listEvents({ thread_id: auto.id })).events.find((e) => e.event === 'approval.decided');
     expect(decided?.event === 'approval.decided' && decided.payload.cause).toBe('auto_review');
+  }, 30_000);
+
+  const pendingIn = async (client: RuntimeClient, threadId: string) => {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const [a] = (await client.listApprovals({ status: 'pending', thread_id: threadId })).approvals;
+      if (a) return a;
+      if (Date.now() > end) throw new Error('no approval');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('"always" writes the rule the approval showed and the next identical call runs unasked; a tool the agent runs cannot answer', async () => {
+    const probe = 'node probe.mjs';
+    const { server, client, home, ws } = await serve({
+      script: [{ tool_calls: [{ name: 'bash', arguments: { command: probe } }] }, { text: 'one' }, { tool_calls: [{ name: 'bash', arguments: { command: probe } }] }, { text: 'two' }],
+    });
+    writeFileSync(join(home, 'permissions.toml'), '# my rules, kept\n');
+    // What the agent's own tool does with the token: answer the approval it waits for, as "always".
+    writeFileSync(
+      join(ws, 'probe.mjs'),
+      `import { readFileSync } from 'node:fs';
+const id = readFileSync('approval-id', 'utf8');
+const r = await fetch(${JSON.stringify(server.url)} + '/v1/approvals/' + id, { method: 'POST', headers: { authorization: 'Bearer ${TOKEN}', 'content-type': 'application/json' }, body: JSON.stringify({ decision: 'allow', scope: 'always' }) });
+console.log('probe status', r.status, (await r.json()).error?.code);
+`,
+    );
+    const asking = (await client.createThread({ posture: 'ask' })).thread;
+    const t1 = (await client.createTurn(asking.id, { prompt: 'run it' })).turn;
+    const approval = await pendingIn(client, asking.id);
+    expect(approval.always).toEqual({ rule: { tool: 'bash', command: probe, path: null, workspace: ws }, file: 'permissions.toml', reason: null });
+    writeFileSync(join(ws, 'approval-id'), approval.id);
+
+    // Another thread's agent runs the same tool with the token under Full Access: refused, nothing written.
+    const agent = (await client.createThread({ posture: 'full_access' })).thread;
+    const ta = (await client.createTurn(agent.id, { prompt: 'approve it' })).turn;
+    await turnDone(client, agent.id, ta.id);
+    expect((await client.getTurn(agent.id, ta.id)).items.find((i) => i.kind === 'tool_call')!.detail).toContain('probe status 403 forbidden');
+    expect((await client.getApproval(approval.id)).approval.status).toBe('pending');
+    expect(readFileSync(join(home, 'permissions.toml'), 'utf8')).toBe('# my rules, kept\n');
+
+    await expect(client.answerApproval(approval.id, { decision: 'allow', scope: 'always', remember: false })).rejects.toMatchObject({ status: 400 });
+    await expect(client.answerApproval(approval.id, { decision: 'deny', scope: 'always' })).rejects.toMatchObject({ status: 400 });
+    const answered = await client.answerApproval(approval.id, { decision: 'allow', scope: 'always' });
+    expect(answered.approval).toMatchObject({ status: 'decided', decision: 'allow', scope: 'always', remember: true });
+    const rules = readFileSync(join(home, 'permissions.toml'), 'utf8');
+    expect(rules.startsWith('# my rules, kept\n')).toBe(true);
+    expect(rules).toContain(`command = "${probe}"`);
+    await turnDone(client, asking.id, t1.id);
+    const decided = (await client.listEvents({ thread_id: asking.id })).events.find((e) => e.event === 'approval.decided');
+    expect(decided?.event === 'approval.decided' && decided.payload.approval.scope).toBe('always');
+
+    // The same call again, in the same session: it runs without asking.
+    const t2 = (await client.createTurn(asking.id, { prompt: 'again' })).turn;
+    expect((await turnDone(client, asking.id, t2.id)).status).toBe('completed');
+    expect((await client.listApprovals({ thread_id: asking.id })).approvals).toHaveLength(1);
+  }, 30_000);
+
+  it('"always" for a call no rule can remember is refused with 422 and the reason; the approval stays pending', async () => {
+    const { client, home } = await serve({ script: [{ tool_calls: [{ name: 'bash', arguments: { command: 'ls *.txt' } }] }, { text: 'ok' }] });
+    const thread = (await client.createThread({ posture: 'ask' })).thread;
+    const turn = (await client.createTurn(thread.id, { prompt: 'list' })).turn;
+    const approval = await pendingIn(client, thread.id);
+    expect(approval.always).toMatchObject({ rule: null, reason: expect.stringContaining('wildcard') });
+    const e = await client.answerApproval(approval.id, { decision: 'allow', scope: 'always' }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 422, code: 'unprocessable' });
+    expect((e as Error).message).toContain('wildcard');
+    expect(existsSync(join(home, 'permissions.toml'))).toBe(false);
+    expect((await client.getApproval(approval.id)).approval.status).toBe('pending');
+    expect((await client.answerApproval(approval.id, { decision: 'allow' })).approval).toMatchObject({ scope: 'once', remember: false });
+    expect((await turnDone(client, thread.id, turn.id)).status).toBe('completed');
+  }, 30_000);
+
+  it('"always" with a rule file that cannot be edited safely is a 500 naming it; nothing changes and the approval stays pending', async () => {
+    const { client, home } = await serve({ script: [{ tool_calls: [{ name: 'bash', arguments: { command: 'make test' } }] }, { text: 'ok' }] });
+    const thread = (await client.createThread({ posture: 'ask' })).thread;
+    const turn = (await client.createTurn(thread.id, { prompt: 'test' })).turn;
+    const approval = await pendingIn(client, thread.id);
+    // Broken after the session read it: the editor refuses to touch it.
+    writeFileSync(join(home, 'permissions.toml'), '# mine\n[[rules]\n');
+    const e = await client.answerApproval(approval.id, { decision: 'allow', scope: 'always' }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 500, code: 'server_config' });
+    expect((e as Error).message).toContain('permissions.toml');
+    expect(readFileSync(join(home, 'permissions.toml'), 'utf8')).toBe('# mine\n[[rules]\n');
+    expect((await client.getApproval(approval.id)).approval.status).toBe('pending');
+    expect((await client.answerApproval(approval.id, { decision: 'allow', scope: 'session' })).approval).toMatchObject({ scope: 'session', remember: true });
+    expect((await turnDone(client, thread.id, turn.id)).status).toBe('completed');
+  }, 30_000);
+
+  it('a write asks with the diff it would make, built by the server', async () => {
+    const { client, ws } = await serve({ script: [{ tool_calls: [{ name: 'write', arguments: { path: 'notes.txt', content: 'one\nTWO\u202e\nthree\n' } }] }, { text: 'ok' }] });
+    writeFileSync(join(ws, 'notes.txt'), 'one\ntwo\nthree\n');
+    const thread = (await client.createThread({ posture: 'ask' })).thread;
+    await client.createTurn(thread.id, { prompt: 'write' });
+    const approval = await pendingIn(client, thread.id);
+    expect(approval.preview).toEqual({ path: 'notes.txt', kind: 'diff', text: '@@ -1,3 +1,3 @@\n one\n-two\n+TWO<U+202E>\n three', added: 1, removed: 1, truncated: false, note: null });
+    await client.answerApproval(approval.id, { decision: 'deny' });
   }, 30_000);
 });

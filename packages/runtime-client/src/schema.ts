@@ -372,6 +372,23 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         Approval: {
+            /** @description what "always" would remember; null for approvals stored by an older server */
+            always: {
+                /**
+                 * @description the file beside the server's config.toml
+                 * @constant
+                 */
+                file: "permissions.toml";
+                /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                reason: string | null;
+                /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                rule: {
+                    command: string | null;
+                    path: string | null;
+                    tool: string;
+                    workspace: string;
+                } | null;
+            } | null;
             decided_at: string | null;
             decision: ("allow" | "deny") | null;
             /** @description RFC 3339 with milliseconds and offset */
@@ -383,11 +400,29 @@ export type components = {
             } | null;
             id: string;
             item_id: string | null;
+            /** @description write and edit calls: what the call would change */
+            preview: {
+                added: number;
+                /**
+                 * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                 * @enum {string}
+                 */
+                kind: "diff" | "create" | "none";
+                note: string | null;
+                path: string;
+                removed: number;
+                /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                text: string;
+                truncated: boolean;
+            } | null;
             /** @enum {string} */
             reason: "posture" | "hook" | "permission";
+            /** @description allowed for the session or always */
             remember: boolean;
             /** @description RFC 3339 with milliseconds and offset */
             requested_at: string;
+            /** @description how a client allowed it; null while pending and for a denial */
+            scope: ("once" | "session" | "always") | null;
             /** @enum {string} */
             status: "pending" | "decided" | "expired";
             summary: string;
@@ -398,11 +433,33 @@ export type components = {
         ApprovalBody: {
             /** @enum {string} */
             decision: "allow" | "deny";
-            /** @description allow: also allow this tool for the rest of the session */
+            /** @description allow: true is scope "session" (the older spelling) */
             remember?: boolean;
+            /**
+             * @description allow: once (the default), for the rest of the session, or always: write the rule the approval's `always` shows to permissions.toml and apply it at once (422 when no rule can be written)
+             * @enum {string}
+             */
+            scope?: "once" | "session" | "always";
         };
         ApprovalPage: {
             approvals: {
+                /** @description what "always" would remember; null for approvals stored by an older server */
+                always: {
+                    /**
+                     * @description the file beside the server's config.toml
+                     * @constant
+                     */
+                    file: "permissions.toml";
+                    /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                    reason: string | null;
+                    /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                    rule: {
+                        command: string | null;
+                        path: string | null;
+                        tool: string;
+                        workspace: string;
+                    } | null;
+                } | null;
                 decided_at: string | null;
                 decision: ("allow" | "deny") | null;
                 /** @description RFC 3339 with milliseconds and offset */
@@ -414,11 +471,29 @@ export type components = {
                 } | null;
                 id: string;
                 item_id: string | null;
+                /** @description write and edit calls: what the call would change */
+                preview: {
+                    added: number;
+                    /**
+                     * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                     * @enum {string}
+                     */
+                    kind: "diff" | "create" | "none";
+                    note: string | null;
+                    path: string;
+                    removed: number;
+                    /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                    text: string;
+                    truncated: boolean;
+                } | null;
                 /** @enum {string} */
                 reason: "posture" | "hook" | "permission";
+                /** @description allowed for the session or always */
                 remember: boolean;
                 /** @description RFC 3339 with milliseconds and offset */
                 requested_at: string;
+                /** @description how a client allowed it; null while pending and for a denial */
+                scope: ("once" | "session" | "always") | null;
                 /** @enum {string} */
                 status: "pending" | "decided" | "expired";
                 summary: string;
@@ -431,6 +506,23 @@ export type components = {
         };
         ApprovalResult: {
             approval: {
+                /** @description what "always" would remember; null for approvals stored by an older server */
+                always: {
+                    /**
+                     * @description the file beside the server's config.toml
+                     * @constant
+                     */
+                    file: "permissions.toml";
+                    /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                    reason: string | null;
+                    /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                    rule: {
+                        command: string | null;
+                        path: string | null;
+                        tool: string;
+                        workspace: string;
+                    } | null;
+                } | null;
                 decided_at: string | null;
                 decision: ("allow" | "deny") | null;
                 /** @description RFC 3339 with milliseconds and offset */
@@ -442,11 +534,29 @@ export type components = {
                 } | null;
                 id: string;
                 item_id: string | null;
+                /** @description write and edit calls: what the call would change */
+                preview: {
+                    added: number;
+                    /**
+                     * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                     * @enum {string}
+                     */
+                    kind: "diff" | "create" | "none";
+                    note: string | null;
+                    path: string;
+                    removed: number;
+                    /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                    text: string;
+                    truncated: boolean;
+                } | null;
                 /** @enum {string} */
                 reason: "posture" | "hook" | "permission";
+                /** @description allowed for the session or always */
                 remember: boolean;
                 /** @description RFC 3339 with milliseconds and offset */
                 requested_at: string;
+                /** @description how a client allowed it; null while pending and for a denial */
+                scope: ("once" | "session" | "always") | null;
                 /** @enum {string} */
                 status: "pending" | "decided" | "expired";
                 summary: string;
@@ -514,7 +624,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_json" | "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "too_many_requests" | "unavailable" | "upstream" | "server_config" | "internal";
+                code: "invalid_json" | "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unprocessable" | "too_many_requests" | "unavailable" | "upstream" | "server_config" | "internal";
                 /** @description 409 for a cursor ahead of the event log: the newest seq there is */
                 head_seq?: number;
                 issues?: {
@@ -537,6 +647,23 @@ export type components = {
             item_id: string | null;
             payload: {
                 approval: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -548,11 +675,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -580,6 +725,23 @@ export type components = {
             item_id: string | null;
             payload: {
                 approval: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -591,11 +753,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -621,6 +801,23 @@ export type components = {
             item_id: string | null;
             payload: {
                 approval: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -632,11 +829,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -902,6 +1117,23 @@ export type components = {
                     mode: string;
                     model: string | null;
                     pending_approvals?: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -913,11 +1145,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -977,6 +1227,23 @@ export type components = {
                     mode: string;
                     model: string | null;
                     pending_approvals?: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -988,11 +1255,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -1034,6 +1319,23 @@ export type components = {
                     mode: string;
                     model: string | null;
                     pending_approvals?: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -1045,11 +1347,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -1317,6 +1637,23 @@ export type components = {
                         mode: string;
                         model: string | null;
                         pending_approvals?: {
+                            /** @description what "always" would remember; null for approvals stored by an older server */
+                            always: {
+                                /**
+                                 * @description the file beside the server's config.toml
+                                 * @constant
+                                 */
+                                file: "permissions.toml";
+                                /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                                reason: string | null;
+                                /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                                rule: {
+                                    command: string | null;
+                                    path: string | null;
+                                    tool: string;
+                                    workspace: string;
+                                } | null;
+                            } | null;
                             decided_at: string | null;
                             decision: ("allow" | "deny") | null;
                             /** @description RFC 3339 with milliseconds and offset */
@@ -1328,11 +1665,29 @@ export type components = {
                             } | null;
                             id: string;
                             item_id: string | null;
+                            /** @description write and edit calls: what the call would change */
+                            preview: {
+                                added: number;
+                                /**
+                                 * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                                 * @enum {string}
+                                 */
+                                kind: "diff" | "create" | "none";
+                                note: string | null;
+                                path: string;
+                                removed: number;
+                                /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                                text: string;
+                                truncated: boolean;
+                            } | null;
                             /** @enum {string} */
                             reason: "posture" | "hook" | "permission";
+                            /** @description allowed for the session or always */
                             remember: boolean;
                             /** @description RFC 3339 with milliseconds and offset */
                             requested_at: string;
+                            /** @description how a client allowed it; null while pending and for a denial */
+                            scope: ("once" | "session" | "always") | null;
                             /** @enum {string} */
                             status: "pending" | "decided" | "expired";
                             summary: string;
@@ -1370,6 +1725,23 @@ export type components = {
                         mode: string;
                         model: string | null;
                         pending_approvals?: {
+                            /** @description what "always" would remember; null for approvals stored by an older server */
+                            always: {
+                                /**
+                                 * @description the file beside the server's config.toml
+                                 * @constant
+                                 */
+                                file: "permissions.toml";
+                                /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                                reason: string | null;
+                                /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                                rule: {
+                                    command: string | null;
+                                    path: string | null;
+                                    tool: string;
+                                    workspace: string;
+                                } | null;
+                            } | null;
                             decided_at: string | null;
                             decision: ("allow" | "deny") | null;
                             /** @description RFC 3339 with milliseconds and offset */
@@ -1381,11 +1753,29 @@ export type components = {
                             } | null;
                             id: string;
                             item_id: string | null;
+                            /** @description write and edit calls: what the call would change */
+                            preview: {
+                                added: number;
+                                /**
+                                 * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                                 * @enum {string}
+                                 */
+                                kind: "diff" | "create" | "none";
+                                note: string | null;
+                                path: string;
+                                removed: number;
+                                /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                                text: string;
+                                truncated: boolean;
+                            } | null;
                             /** @enum {string} */
                             reason: "posture" | "hook" | "permission";
+                            /** @description allowed for the session or always */
                             remember: boolean;
                             /** @description RFC 3339 with milliseconds and offset */
                             requested_at: string;
+                            /** @description how a client allowed it; null while pending and for a denial */
+                            scope: ("once" | "session" | "always") | null;
                             /** @enum {string} */
                             status: "pending" | "decided" | "expired";
                             summary: string;
@@ -1423,6 +1813,23 @@ export type components = {
                         mode: string;
                         model: string | null;
                         pending_approvals?: {
+                            /** @description what "always" would remember; null for approvals stored by an older server */
+                            always: {
+                                /**
+                                 * @description the file beside the server's config.toml
+                                 * @constant
+                                 */
+                                file: "permissions.toml";
+                                /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                                reason: string | null;
+                                /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                                rule: {
+                                    command: string | null;
+                                    path: string | null;
+                                    tool: string;
+                                    workspace: string;
+                                } | null;
+                            } | null;
                             decided_at: string | null;
                             decision: ("allow" | "deny") | null;
                             /** @description RFC 3339 with milliseconds and offset */
@@ -1434,11 +1841,29 @@ export type components = {
                             } | null;
                             id: string;
                             item_id: string | null;
+                            /** @description write and edit calls: what the call would change */
+                            preview: {
+                                added: number;
+                                /**
+                                 * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                                 * @enum {string}
+                                 */
+                                kind: "diff" | "create" | "none";
+                                note: string | null;
+                                path: string;
+                                removed: number;
+                                /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                                text: string;
+                                truncated: boolean;
+                            } | null;
                             /** @enum {string} */
                             reason: "posture" | "hook" | "permission";
+                            /** @description allowed for the session or always */
                             remember: boolean;
                             /** @description RFC 3339 with milliseconds and offset */
                             requested_at: string;
+                            /** @description how a client allowed it; null while pending and for a denial */
+                            scope: ("once" | "session" | "always") | null;
                             /** @enum {string} */
                             status: "pending" | "decided" | "expired";
                             summary: string;
@@ -1780,6 +2205,23 @@ export type components = {
                 item_id: string | null;
                 payload: {
                     approval: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -1791,11 +2233,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -1817,6 +2277,23 @@ export type components = {
                 item_id: string | null;
                 payload: {
                     approval: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -1828,11 +2305,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -1856,6 +2351,23 @@ export type components = {
                 item_id: string | null;
                 payload: {
                     approval: {
+                        /** @description what "always" would remember; null for approvals stored by an older server */
+                        always: {
+                            /**
+                             * @description the file beside the server's config.toml
+                             * @constant
+                             */
+                            file: "permissions.toml";
+                            /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                            reason: string | null;
+                            /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                            rule: {
+                                command: string | null;
+                                path: string | null;
+                                tool: string;
+                                workspace: string;
+                            } | null;
+                        } | null;
                         decided_at: string | null;
                         decision: ("allow" | "deny") | null;
                         /** @description RFC 3339 with milliseconds and offset */
@@ -1867,11 +2379,29 @@ export type components = {
                         } | null;
                         id: string;
                         item_id: string | null;
+                        /** @description write and edit calls: what the call would change */
+                        preview: {
+                            added: number;
+                            /**
+                             * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                             * @enum {string}
+                             */
+                            kind: "diff" | "create" | "none";
+                            note: string | null;
+                            path: string;
+                            removed: number;
+                            /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                            text: string;
+                            truncated: boolean;
+                        } | null;
                         /** @enum {string} */
                         reason: "posture" | "hook" | "permission";
+                        /** @description allowed for the session or always */
                         remember: boolean;
                         /** @description RFC 3339 with milliseconds and offset */
                         requested_at: string;
+                        /** @description how a client allowed it; null while pending and for a denial */
+                        scope: ("once" | "session" | "always") | null;
                         /** @enum {string} */
                         status: "pending" | "decided" | "expired";
                         summary: string;
@@ -2219,6 +2749,23 @@ export type components = {
             mode: string;
             model: string | null;
             pending_approvals?: {
+                /** @description what "always" would remember; null for approvals stored by an older server */
+                always: {
+                    /**
+                     * @description the file beside the server's config.toml
+                     * @constant
+                     */
+                    file: "permissions.toml";
+                    /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                    reason: string | null;
+                    /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                    rule: {
+                        command: string | null;
+                        path: string | null;
+                        tool: string;
+                        workspace: string;
+                    } | null;
+                } | null;
                 decided_at: string | null;
                 decision: ("allow" | "deny") | null;
                 /** @description RFC 3339 with milliseconds and offset */
@@ -2230,11 +2777,29 @@ export type components = {
                 } | null;
                 id: string;
                 item_id: string | null;
+                /** @description write and edit calls: what the call would change */
+                preview: {
+                    added: number;
+                    /**
+                     * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                     * @enum {string}
+                     */
+                    kind: "diff" | "create" | "none";
+                    note: string | null;
+                    path: string;
+                    removed: number;
+                    /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                    text: string;
+                    truncated: boolean;
+                } | null;
                 /** @enum {string} */
                 reason: "posture" | "hook" | "permission";
+                /** @description allowed for the session or always */
                 remember: boolean;
                 /** @description RFC 3339 with milliseconds and offset */
                 requested_at: string;
+                /** @description how a client allowed it; null while pending and for a denial */
+                scope: ("once" | "session" | "always") | null;
                 /** @enum {string} */
                 status: "pending" | "decided" | "expired";
                 summary: string;
@@ -2260,6 +2825,23 @@ export type components = {
                 mode: string;
                 model: string | null;
                 pending_approvals?: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -2271,11 +2853,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -2332,6 +2932,23 @@ export type components = {
                 mode: string;
                 model: string | null;
                 pending_approvals?: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -2343,11 +2960,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -2374,6 +3009,23 @@ export type components = {
                 mode: string;
                 model: string | null;
                 pending_approvals?: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -2385,11 +3037,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -2559,6 +3229,23 @@ export type components = {
                 mode: string;
                 model: string | null;
                 pending_approvals?: {
+                    /** @description what "always" would remember; null for approvals stored by an older server */
+                    always: {
+                        /**
+                         * @description the file beside the server's config.toml
+                         * @constant
+                         */
+                        file: "permissions.toml";
+                        /** @description why no rule can remember this call (a glob character, a command substitution, several commands) */
+                        reason: string | null;
+                        /** @description the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written */
+                        rule: {
+                            command: string | null;
+                            path: string | null;
+                            tool: string;
+                            workspace: string;
+                        } | null;
+                    } | null;
                     decided_at: string | null;
                     decision: ("allow" | "deny") | null;
                     /** @description RFC 3339 with milliseconds and offset */
@@ -2570,11 +3257,29 @@ export type components = {
                     } | null;
                     id: string;
                     item_id: string | null;
+                    /** @description write and edit calls: what the call would change */
+                    preview: {
+                        added: number;
+                        /**
+                         * @description diff: unified hunks against the file as it is; create: the new file; none: see note
+                         * @enum {string}
+                         */
+                        kind: "diff" | "create" | "none";
+                        note: string | null;
+                        path: string;
+                        removed: number;
+                        /** @description plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX> */
+                        text: string;
+                        truncated: boolean;
+                    } | null;
                     /** @enum {string} */
                     reason: "posture" | "hook" | "permission";
+                    /** @description allowed for the session or always */
                     remember: boolean;
                     /** @description RFC 3339 with milliseconds and offset */
                     requested_at: string;
+                    /** @description how a client allowed it; null while pending and for a denial */
+                    scope: ("once" | "session" | "always") | null;
                     /** @enum {string} */
                     status: "pending" | "decided" | "expired";
                     summary: string;
@@ -2966,6 +3671,15 @@ export interface operations {
             };
             /** @description the body is over the size cap (1 MiB) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description scope always: no rule can remember this call (the approval stays pending) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -56,8 +56,11 @@ describe('runTui start-up', () => {
     host.start = async () => {
       await started;
     };
+    // A home of its own: runs of this test in other checkouts must not share control sockets.
+    const root = mkdtempSync(join(tmpdir(), 'cw-tui-start-'));
+    dirs.push(root);
     const t = tty();
-    const done = runTui({ workspace: '/ws', env: { HOME: tmpdir(), CODEWHALE_HOME: join(tmpdir(), 'cw-none') }, stdin: t.stdin, stdout: t.stdout, stderr: t.stdout, openSession: async () => host });
+    const done = runTui({ workspace: '/ws', env: { HOME: root, CODEWHALE_HOME: join(root, 'home') }, stdin: t.stdin, stdout: t.stdout, stderr: t.stdout, openSession: async () => host });
     for (let i = 0; i < 100 && !/starting the session/.test(t.out); i++) await new Promise((r) => setTimeout(r, 10));
     expect(t.out).toMatch(/starting the session \(session_start hooks run first\)…$/);
     release();

@@ -148,11 +148,20 @@ describe('TuiController', () => {
 
   it("the cli's hints name the UI's own command (`/hooks approve`, not `codewhale hooks approve`)", async () => {
     const t = setup({
-      runCommand: async () => ({ exitCode: 0, stdout: 'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n', stderr: '' }),
+      runCommand: async () => ({
+        exitCode: 0,
+        stdout:
+          'To run these exact bytes from the next session on: codewhale hooks approve 3f9a\nhint: run `codewhale hooks review` first\n  - status: pending approval \u2014 not loaded; review with `hooks review`, then `hooks approve <digest>`\n',
+        stderr: '',
+      }),
     });
     t.type('/hooks review', '\r');
     await t.flush();
-    expect(t.lines().slice(1)).toEqual(['To run these exact bytes from the next session on: /hooks approve 3f9a', 'hint: run `/hooks review` first']);
+    expect(t.lines().slice(1)).toEqual([
+      'To run these exact bytes from the next session on: /hooks approve 3f9a',
+      'hint: run `/hooks review` first',
+      '  - status: pending approval \u2014 not loaded; review with `/hooks review`, then `/hooks approve <digest>`',
+    ]);
   });
 
   it('/hooks events runs without --workspace (the cli command takes none); the others get it', async () => {

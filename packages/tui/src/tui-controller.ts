@@ -2,7 +2,7 @@ import { parseMode, parsePosture, type HostEvent, type SessionHostApi } from '@c
 import { backspace, deleteForward, historyDown, historyUp, insertText, moveCursor, setText, takeSubmission, emptyComposer } from './composer.js';
 import type { Key } from './input-decoder.js';
 import { completeSlash, parseSlash, SLASH_COMMANDS } from './slash-commands.js';
-import { decisionLines, OUTPUTS_KEPT } from './tui-state.js';
+import { decisionLines, OUTPUTS_KEPT, uiCommandHints } from './tui-state.js';
 import type { AlwaysAllow, TuiStore } from './tui-store.js';
 import { agentRows, modeLabel, nextMode, nextPosture, postureLabel } from './view-models.js';
 import { oneLine } from './text-bounds.js';
@@ -260,7 +260,7 @@ export class TuiController {
     try {
       const r = await this.o.runCommand([...argv, ...extra]);
       // The cli's hints name its own commands; inside the UI the same command is `/hooks …`.
-      const out = `${r.stdout}${r.stderr}`.trimEnd().replace(/`?\bcodewhale hooks (\w+)/g, (m, sub: string) => `${m.startsWith('`') ? '`' : ''}/hooks ${sub}`);
+      const out = uiCommandHints(`${r.stdout}${r.stderr}`.trimEnd());
       this.info(out || `(no output, exit ${r.exitCode})`, r.exitCode === 0 ? 'dim' : 'warn');
     } catch (e) {
       this.info(`error: ${e instanceof Error ? e.message : String(e)}`, 'bad');

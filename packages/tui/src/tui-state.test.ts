@@ -1,7 +1,7 @@
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decisionLines, INITIAL_STATE, ITEMS_KEPT, LIVE_TEXT_MAX, reduceTui, TOAST_MS, visibleToast, type TuiAction, type TuiState } from './tui-state.js';
+import { decisionLines, INITIAL_STATE, ITEMS_KEPT, LIVE_TEXT_MAX, reduceTui, TOAST_MS, uiCommandHints, visibleToast, type TuiAction, type TuiState } from './tui-state.js';
 
 const host = (event: any, now = 0): TuiAction => ({ type: 'host', event, now });
 const run = (actions: TuiAction[], s: TuiState = INITIAL_STATE) => actions.reduce(reduceTui, s);
@@ -52,7 +52,106 @@ describe('reduceTui', () => {
       host({ type: 'tool_call_completed', outcome: outcome({ id: 'call_2', result: null, error: { kind: 'hook_denied', message: 'no rm' } }) }),
     ]);
     expect(s.items[0]!.tone).toBe('bad');
-    expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash hook_denied: no rm');
+    expect(s.items[1]!.lines[0]).toBe('\u2717 #2 bash denied by a tool_call_before hook');
+  });
+
+  it("a refused or broken call says who refused it in a person's words, never the text written for the model", () => {
+    const record = {
+      tool: 'bash',
+      decision: 'deny',
+      denyKind: 'no_verdict',
+      message: "ToolCallBefore hook returned no verdict for tool 'bash'",
+      hooks: [],
+      input: { original: '{}', rewritten: null },
+    };
+    const request = { id: 'approval_c2', callId: 'c2', tool: 'bash', input: {}, reason: 'posture', summary: 'bash' };
+    const refused = (id: string, kind: string, message: string, more: Record<string, unknown> = {}) =>
+      host({ type: 'tool_call_completed', outcome: outcome({ id, result: null, error: { kind, message }, modelText: `Error: Tool 'bash' was denied: ${message}`, ...more }) });
+    const s = run([
+      refused('c1', 'hook_denied', "ToolCallBefore hook returned no verdict for tool 'bash' and `continue_on_error = false` is configured: g: hook timed out", { decision: record }),
+      host({ type: 'tool_call_started', id: 'c2', name: 'bash', input: {} }),
+      host({ type: 'approval_required', request }),
+      host({ type: 'approval_resolved', id: 'approval_c2', decision: 'deny' }),
+      refused('c2', 'approval_denied', 'the user denied this call. Do not retry the same call.'),
+      refused('c3', 'approval_denied', 'a permission rule (permissions.toml:3) denies this call'),
+      refused('c4', 'failed', "'bash' failed: spawn sh ENOENT"),
+      refused('c5', 'cancelled', 'the turn was cancelled'),
+    ]);
+    const heads = s.items.filter((i) => i.kind === 'tool_result').map((i) => i.lines[0]);
+    expect(heads).toEqual([
+      '\u2717 #1 bash denied by a tool_call_before hook \u00b7 /why 1',
+      '\u2717 #2 bash denied at the approval prompt',
+      '\u2717 #3 bash denied: a permission rule (permissions.toml:3) denies this call',
+      '\u2717 #4 bash failed: spawn sh ENOENT',
+      '\u2717 #5 bash cancelled',
+    ]);
+    expect(allLines(s).join('\n')).not.toMatch(/ToolCallBefore|Error:|retry|failed: '/);
+    // `/why` shows the denial the model was sent, and says whose words those are.
+    expect(decisionLines(s.calls[0]!)[1]).toBe("  the model was told: ToolCallBefore hook returned no verdict for tool 'bash'");
+  });
+
+  it('a failed gate leaves a line naming the hook, how it failed (exit status, command not found) and what that did', () => {
+    const gate = (exitCode: number | null, detail: string) =>
+      host({ type: 'hook_finished', hook: { event: 'tool_call_before', label: 'lint-gate', index: 1, total: 1, durationMs: 4, result: 'failed', detail, exitCode } });
+    const s = run([gate(127, 'hook returned no verdict; ignored (continue_on_error = true)'), gate(null, 'hook timed out after 1s; the call is denied (continue_on_error = false)')]);
+    expect(allLines(s)).toEqual([
+      'hook lint-gate (tool_call_before) failed \u00b7 exit 127: command not found \u2014 hook returned no verdict; ignored (continue_on_error = true)',
+      'hook lint-gate (tool_call_before) failed \u2014 hook timed out after 1s; the call is denied (continue_on_error = false)',
+    ]);
+    expect(s.items.every((i) => i.tone === 'bad')).toBe(true);
+  });
+
+  it("a tool's duration is its run; the wait for an approval is said apart", () => {
+    const s = run([
+      host({ type: 'tool_call_completed', outcome: outcome({ durationMs: 15, approvalWaitMs: 3240 }) }),
+      host({ type: 'tool_call_completed', outcome: outcome({ id: 'c2', durationMs: 7, approvalWaitMs: 420 }) }),
+    ]);
+    expect(s.items.map((i) => i.lines[0])).toEqual(['\u2713 #1 bash (15 ms \u00b7 waited 3.2 s for approval)', '\u2713 #2 bash (7 ms \u00b7 waited 420 ms for approval)']);
+  });
+
+  it("a notice or a reload note names the UI's own commands (`/hooks review`), not the cli's", () => {
+    const note = 'project hooks are not part of this session: pending approval \u2014 not loaded; review with `hooks review`, then `hooks approve <digest>`';
+    const s = run([
+      host({ type: 'notice', notice: { level: 'warning', message: note, durationMs: 6000 } }),
+      host({ type: 'config_reloaded', report: { changed: false, hookCount: 0, notes: [note, 'run codewhale hooks revoke to stop them'] } }),
+    ]);
+    const want = 'project hooks are not part of this session: pending approval \u2014 not loaded; review with `/hooks review`, then `/hooks approve <digest>`';
+    expect(s.toasts.map((t) => t.message)).toEqual([want]);
+    expect(allLines(s).slice(1)).toEqual([`  ${want}`, '  run /hooks revoke to stop them']);
+    // Words that only look like a command stay.
+    expect(uiCommandHints('hooks are not part of this session')).toBe('hooks are not part of this session');
+  });
+
+  it('a failed sub-agent says "failed" once', () => {
+    const s = run([host({ type: 'subagent_completed', agentId: 'agent_1', status: 'failed', result: 'failed: fake: HTTP 401 Unauthorized' })]);
+    expect(allLines(s)).toEqual(['\u2717 agent agent_1 failed: fake: HTTP 401 Unauthorized']);
+  });
+
+  it('a provider that answered HTTP 500 is a provider error, not "network"; the turn line does not repeat it', () => {
+    const failed = {
+      type: 'turn_completed',
+      turnId: 't',
+      status: 'failed',
+      error: 'fake: HTTP 500 Internal Server Error',
+      errorCategory: 'network',
+      usage: {},
+      toolCount: 0,
+      durationMs: 10,
+      createdAt: new Date(),
+      provider: 'p',
+      model: 'm',
+      text: '',
+    };
+    const s = run([
+      host({ type: 'retry', attempt: 1, delayMs: 500, category: 'network', message: 'fake: HTTP 500 Internal Server Error', status: 500 }),
+      host({ type: 'error', category: 'network', message: 'fake: HTTP 500 Internal Server Error', terminal: true, status: 500 }),
+      host(failed),
+    ]);
+    expect(allLines(s)).toEqual(['provider error (HTTP 500): fake: HTTP 500 Internal Server Error', 'turn failed']);
+    const r = run([host({ type: 'retry', attempt: 1, delayMs: 500, category: 'network', message: 'fake: HTTP 502', status: 502 })]);
+    expect(r.status).toBe('retrying (1) after provider error (HTTP 502): fake: HTTP 502');
+    const offline = run([host({ type: 'error', category: 'network', message: 'connect ECONNREFUSED 127.0.0.1:9', terminal: true, status: null })]);
+    expect(allLines(offline)).toEqual(['network error: connect ECONNREFUSED 127.0.0.1:9']);
   });
 
   it("an agent tool's result shows the sub-agent's answer, not the completion marker kept for the model", () => {
@@ -96,8 +195,14 @@ describe('reduceTui', () => {
     const step = (result: string, detail: string) => host({ type: 'hook_finished', hook: { event: 'message_submit', label: 'policy', index: 1, total: 1, durationMs: 3, result, detail } });
     const rewritten = run([step('rewrote', 'expanded a shortcut'), host({ type: 'message_submitted', source: 'fresh', original: 'x', text: 'y', rewritten: true })]);
     expect(allLines(rewritten)).toEqual(['hook policy (message_submit) rewrote the input \u2014 expanded a shortcut', '\u276f y']);
-    const blocked = run([step('blocked', 'not on fridays'), host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' })]);
+    const blocked = run([
+      step('blocked', 'not on fridays'),
+      host({ type: 'notice', notice: { level: 'warning', message: 'not on fridays', durationMs: 6000 } }),
+      host({ type: 'message_blocked', source: 'fresh', original: 'deploy', reason: 'not on fridays' }),
+    ]);
     expect(allLines(blocked)).toEqual(['hook policy (message_submit) blocked the message \u2014 not on fridays']);
+    // Not a toast as well.
+    expect(blocked.toasts).toEqual([]);
     expect(blocked.restore?.text).toBe('deploy');
   });
 

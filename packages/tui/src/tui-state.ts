@@ -1,4 +1,4 @@
-import type { HostEvent, HookActivityEnd } from '@codewhale/engine';
+import { errorLabel, type HostEvent, type HookActivityEnd } from '@codewhale/engine';
 import { withoutSubagentMarker } from '@codewhale/engine/internal';
 import type { GateDecisionRecord } from '@codewhale/hooks-payloads';
 import { cutText, cutToolOutput, oneLine, proseLines, DEFAULT_CUT, type CutLimits } from './text-bounds.js';
@@ -126,6 +126,20 @@ export function exitNote(code: unknown): string {
   return ` \u00b7 exit ${code}${code === 127 ? ': command not found' : code === 126 ? ': not executable' : ''}`;
 }
 
+/** The time a call waited for its approval, apart from its run time (` · waited 3.2 s for approval`). Pure. */
+export function waitNote(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return '';
+  return ` \u00b7 waited ${ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`} for approval`;
+}
+
+/**
+ * A hint as it reads inside the UI: the cli's and the hooks library's hints name `codewhale
+ * hooks approve` or `` `hooks review` ``; here the same command is `/hooks approve`. Pure.
+ */
+export function uiCommandHints(text: string): string {
+  return text.replace(/\bcodewhale hooks (list|events|review|approve|revoke|test|validate)\b/g, '/hooks $1').replace(/`hooks (list|events|review|approve|revoke|test|validate)\b/g, '`/hooks $1');
+}
+
 /** A short, safe one-line summary of a tool input (`bash: ls -la`, `write: src/a.ts`). */
 export function inputSummary(tool: string, input: unknown): string {
   if (input && typeof input === 'object') {
@@ -158,8 +172,32 @@ function hookLine(h: HookActivityEnd): string {
               : h.result === 'context'
                 ? 'added context'
                 : 'ok';
+  const exit = h.result === 'failed' ? exitNote(h.exitCode) : '';
   const detail = h.detail ? ` \u2014 ${oneLine(h.detail, 300)}` : '';
-  return `hook ${oneLine(h.label, 64)} (${h.event}) ${what}${detail}`;
+  return `hook ${oneLine(h.label, 64)} (${h.event}) ${what}${exit}${detail}`;
+}
+
+/**
+ * Why a call did not run (or could not), as a person reads it. The engine's error text is
+ * written for the model (`ToolCallBefore hook denied tool …`, "do not retry"); the line says
+ * who refused, and the hook's own line above and `/why` say why.
+ */
+function refusalText(name: string, error: { readonly kind: string; readonly message: string }, approval: ToolCallView['approval']): string {
+  switch (error.kind) {
+    case 'hook_denied':
+      return 'denied by a tool_call_before hook';
+    case 'approval_denied':
+      // Asked and answered "no" (or the prompt was withdrawn); otherwise a rule or the posture refused.
+      return approval ? 'denied at the approval prompt' : `denied: ${oneLine(error.message, 300)}`;
+    case 'cancelled':
+      return 'cancelled';
+    case 'failed': {
+      const prefix = `'${name}' failed: `;
+      return `failed: ${oneLine(error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message, 300)}`;
+    }
+    default:
+      return `${error.kind}: ${oneLine(error.message, 300)}`;
+  }
 }
 
 /** Pure reducer: host events and UI actions → what the transcript, toasts and status show. */
@@ -194,7 +232,7 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
     case 'turn_started':
       return { ...s, status: null };
     case 'retry':
-      return { ...s, status: oneLine(`retrying (${e.attempt}) after ${e.category}: ${e.message}`, 200) };
+      return { ...s, status: oneLine(`retrying (${e.attempt}) after ${errorLabel(e.category, e.status)}: ${e.message}`, 200) };
     case 'approval_required': {
       const r = e.request;
       const approval = { reason: r.reason, answer: null };
@@ -224,8 +262,8 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       if (old >= 0 && calls[old]!.output !== null) calls = calls.map((c, i) => (i <= old && c.output !== null ? { ...c, output: null } : c));
       const ok = o.error === null && (o.result?.success ?? true);
       const head = o.error
-        ? `\u2717 #${n} ${o.name} ${o.error.kind}: ${oneLine(o.error.message, 300)}`
-        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms)${exitNote(o.result?.metadata?.exit_code)}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
+        ? `\u2717 #${n} ${o.name} ${refusalText(o.name, o.error, known?.approval)}${o.decision ? ` \u00b7 /why ${n}` : ''}`
+        : `${ok ? '\u2713' : '\u2717'} #${n} ${o.name} (${Math.round(o.durationMs)} ms${waitNote(o.approvalWaitMs)})${exitNote(o.result?.metadata?.exit_code)}${o.decision ? ` \u00b7 /why ${n}` : ''}`;
       const omitted = o.result?.metadata?.omitted_lines;
       const cut = output !== null ? cutToolOutput(output, typeof omitted === 'number' ? omitted : null, { ...DEFAULT_CUT, maxChars: 32 * 1024 }) : null;
       const body = cut ? cut.lines.map((l) => `  ${l}`) : [];
@@ -247,26 +285,31 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const last = s.items.at(-1);
       const said = last?.kind === 'hook' && /\(message_submit\) blocked the message/.test(last.lines[0] ?? '');
       const f = said ? flushLive(s) : addItem(flushLive(s), 'hook', [`message blocked by a message_submit hook \u2014 ${oneLine(e.reason, 300)}`], 'bad');
-      return { ...f, restore: { id: s.nextId, text: e.original } };
+      // The host also posts the reason as a notice (for surfaces with no transcript): here the line says it.
+      const toast = oneLine(uiCommandHints(e.reason), 300);
+      return { ...f, toasts: f.toasts.filter((t) => t.message !== toast), restore: { id: s.nextId, text: e.original } };
     }
     case 'message_queued':
       // Shown once: in the live region's queue until it is sent, then as the message itself.
       return s;
     case 'notice':
-      return addToast(s, e.notice.level, e.notice.message, e.notice.durationMs, now);
+      return addToast(s, e.notice.level, uiCommandHints(e.notice.message), e.notice.durationMs, now);
     case 'error':
-      return addItem(flushLive(s), 'error', [`error (${e.category}): ${oneLine(e.message, 500)}`], 'bad');
+      return addItem(flushLive(s), 'error', [`${errorLabel(e.category, e.status)}: ${oneLine(e.message, 500)}`], 'bad');
     case 'mode_changed':
       return addItem(s, 'info', [`mode: ${e.from} \u2192 ${e.to}`], 'dim');
     case 'subagent_spawned':
       return addItem(flushLive(s), 'info', [`\u25cf agent ${oneLine(e.name ?? e.agentId, 64)} started: ${oneLine(e.prompt, 120)}`], 'dim');
-    case 'subagent_completed':
-      return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(e.result, 160)}`], 'dim');
+    case 'subagent_completed': {
+      // A failed agent's result starts with its status (`failed: …`, as the model reads it): said once.
+      const result = e.result.startsWith(`${e.status}: `) ? e.result.slice(e.status.length + 2) : e.result;
+      return addItem(s, 'info', [`${e.status === 'completed' ? '\u25cb' : '\u2717'} agent ${oneLine(e.agentId, 64)} ${oneLine(e.status, 20)}: ${oneLine(result, 160)}`], 'dim');
+    }
     case 'config_reloaded': {
       const hooks = `${e.report.hookCount} hook${e.report.hookCount === 1 ? '' : 's'}`;
       const lines = [
         e.report.failed ? `configuration not reloaded: the ${hooks} loaded before stay` : `configuration reloaded: ${hooks}${e.report.changed ? ' (changed)' : ''}`,
-        ...e.report.notes.map((n) => `  ${oneLine(n, 300)}`),
+        ...e.report.notes.map((n) => `  ${oneLine(uiCommandHints(n), 300)}`),
       ];
       return addItem(s, 'notice', lines, e.report.failed ? 'bad' : e.report.notes.length ? 'warn' : 'dim');
     }
@@ -275,7 +318,9 @@ function reduceHost(s: TuiState, e: HostEvent, now: number): TuiState {
       const secs = (e.durationMs / 1000).toFixed(1);
       if (e.status === 'completed')
         return { ...addToast(f, 'info', `\u2713 turn completed \u00b7 ${e.toolCount} tool${e.toolCount === 1 ? '' : 's'} used \u00b7 ${secs}s`, TOAST_MS.info, now), status: null };
-      const why = e.error ? `: ${oneLine(e.error, 300)}` : '';
+      // The error's own line, just above, already says what failed: not twice.
+      const said = e.error !== null && f.items.at(-1)?.kind === 'error';
+      const why = e.error && !said ? `: ${oneLine(e.error, 300)}` : '';
       return { ...addItem(f, e.status === 'failed' ? 'error' : 'info', [`turn ${e.status}${why}`], e.status === 'failed' ? 'bad' : 'dim'), status: null };
     }
     default:
@@ -294,15 +339,18 @@ export function decisionLines(call: ToolCallView): string[] {
   const d = call.decision;
   if (!d) return [`#${call.n} ${call.tool}: no tool_call_before hook was consulted`, ...(call.approval ? [approvalLine(call.approval)] : [])];
   const lines = [`#${call.n} ${oneLine(d.tool, 64)}: ${d.decision}${d.denyKind ? ` (${d.denyKind})` : ''}`];
-  if (d.message) lines.push(`  message: ${oneLine(d.message, 400)}`);
+  // The denial text is the model's (it names the hook API as the model knows it): said as such.
+  if (d.message) lines.push(`  the model was told: ${oneLine(d.message, 400)}`);
   for (const h of d.hooks) {
     const flags = [h.strict ? 'strict' : null, h.background ? 'background' : null, h.rewroteInput ? 'rewrote input' : null, h.addedContext ? 'added context' : null].filter(Boolean).join(', ');
     lines.push(
       `  ${h.index + 1}. ${oneLine(h.label, 64)} [${h.source}] ${h.outcome}${h.exitCode !== null ? ` exit ${h.exitCode}` : ''} ${Math.round(h.durationMs)} ms${flags ? ` (${flags})` : ''}${h.detail ? ` \u2014 ${oneLine(h.detail, 200)}` : ''}`,
     );
+    if (h.peer) lines.push(`     ${h.peer.protocol} answer: ${oneLine(h.peer.answer, 300)}`, ...h.peer.warnings.map((w) => `     ignored: ${oneLine(w, 200)}`));
   }
   if (d.hooks.length === 0) lines.push('  no hook matched');
   lines.push(`  input: ${oneLine(d.input.original, 300)}`);
+  if (d.input.peer !== undefined) lines.push(`  claude-code hooks were given: ${oneLine(d.input.peer, 600)}`);
   if (d.input.rewritten !== null) lines.push(`  rewritten: ${oneLine(d.input.rewritten, 300)}`);
   if (d.additionalContext) lines.push(`  context: ${oneLine(d.additionalContext, 300)}`);
   if (call.approval) lines.push(approvalLine(call.approval));

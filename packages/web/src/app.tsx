@@ -1,9 +1,9 @@
-import { createRuntimeClient, everyPage, RuntimeApiError, type Approval, type RuntimeEvent, type Thread } from '@codewhale/runtime-client';
+import { createRuntimeClient, everyPage, RuntimeApiError, type Approval, type RuntimeEvent, type Thread, type UserInput } from '@codewhale/runtime-client';
 import type { VNode } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { LiveEvents, type LinkState } from './live.js';
 import { Markdown } from './markdown.js';
-import { applyApprovalEvent, applyEvent, emptyTranscript, fromItems, headTail, type Entry, type Transcript } from './transcript.js';
+import { applyApprovalEvent, applyEvent, applyUserInputEvent, diffLineKind, emptyTranscript, fromItems, headTail, type Entry, type Transcript } from './transcript.js';
 import { Visible } from './visible-text.js';
 
 /** Same origin, the session cookie: the page never sees the token. */
@@ -120,6 +120,7 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
   const [threads, setThreads] = useState<ReadonlyMap<string, Thread>>(new Map());
   const [showArchived, setShowArchived] = useState(false);
   const [approvals, setApprovals] = useState<ReadonlyMap<string, Approval>>(new Map());
+  const [questions, setQuestions] = useState<ReadonlyMap<string, UserInput>>(new Map());
   const [link, setLink] = useState<LinkState>('connecting');
   const [selected, setSelected] = useState<string | null>(threadIdFromHash());
   const [transcript, setTranscript] = useState<Transcript>(emptyTranscript);
@@ -169,8 +170,11 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
         await loadThreads(false);
         const pending = new Map<string, Approval>();
         for await (const a of everyPage((cursor) => client.listApprovals({ status: 'pending', limit: 200, ...(cursor ? { cursor } : {}) }), 'approvals')) pending.set(a.id, a);
+        const asked = new Map<string, UserInput>();
+        for await (const u of everyPage((cursor) => client.listUserInputs({ status: 'pending', limit: 200, ...(cursor ? { cursor } : {}) }), 'user_inputs')) asked.set(u.id, u);
         if (stopped) return;
         setApprovals(pending);
+        setQuestions(asked);
         live = new LiveEvents(
           client,
           head_seq,
@@ -207,6 +211,7 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
       if (next !== m && ev.event === 'approval.required') notify(ev.payload.approval);
       return next;
     });
+    setQuestions((m) => applyUserInputEvent(m, ev));
     if (ev.event.startsWith('thread.') || ev.event.startsWith('turn.') || ev.event.startsWith('approval.')) {
       if (ev.event === 'thread.deleted')
         setThreads((m) => {
@@ -270,9 +275,10 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
 
   // The tab says when something waits for an answer.
   const waiting = approvals.size;
+  const asking = questions.size;
   useEffect(() => {
-    document.title = waiting > 0 ? `(${waiting}) waiting for approval — Codewhale` : 'Codewhale';
-  }, [waiting]);
+    document.title = waiting > 0 ? `(${waiting}) waiting for approval — Codewhale` : asking > 0 ? `(${asking}) waiting for an answer — Codewhale` : 'Codewhale';
+  }, [waiting, asking]);
 
   const thread = selected ? (threads.get(selected) ?? transcript.thread) : null;
   const list = useMemo(() => [...threads.values()].filter((t) => showArchived === (t.archived_at !== null)).sort((a, b) => (a.created_at < b.created_at ? 1 : -1)), [threads, showArchived]);
@@ -340,6 +346,7 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
             thread={thread}
             transcript={transcript}
             approvals={[...approvals.values()].filter((a) => a.thread_id === thread.id)}
+            questions={[...questions.values()].filter((u) => u.thread_id === thread.id)}
             queued={queued[thread.id] ?? null}
             onQueue={(p) => setQueued((q) => ({ ...q, [thread.id]: p }))}
             onUnqueue={() =>
@@ -358,6 +365,12 @@ function Workspace({ onLoggedOut }: { readonly onLoggedOut: () => void }): VNode
             <h1>Threads</h1>
             <p class="muted">Pick a thread, or start one.</p>
             {waiting > 0 && <AllApprovals approvals={[...approvals.values()]} onError={setNotice} />}
+            {[...questions.values()].map((u) => (
+              <div key={u.id}>
+                <a href={`#/t/${u.thread_id}`}>Open the thread</a>
+                <QuestionCard input={u} onError={setNotice} />
+              </div>
+            ))}
           </div>
         )}
       </main>
@@ -443,6 +456,7 @@ function ThreadView(props: {
   readonly thread: Thread;
   readonly transcript: Transcript;
   readonly approvals: readonly Approval[];
+  readonly questions: readonly UserInput[];
   readonly queued: string | null;
   readonly onQueue: (p: string) => void;
   readonly onUnqueue: () => void;
@@ -487,6 +501,9 @@ function ThreadView(props: {
       {showHooks && <HooksPanel threadId={thread.id} />}
       {props.approvals.map((a) => (
         <ApprovalCard key={a.id} approval={a} item={a.item_id ? (toolItems.get(a.item_id) ?? null) : null} onError={props.onError} />
+      ))}
+      {props.questions.map((u) => (
+        <QuestionCard key={u.id} input={u} onError={props.onError} />
       ))}
       <ol class="transcript" aria-label="Transcript" aria-live="polite">
         {transcript.order.map((id) => (
@@ -676,10 +693,11 @@ function DecisionView({ record }: { readonly record: NonNullable<Decision> }): V
 function ApprovalCard({ approval, item, onError }: { readonly approval: Approval; readonly item: Entry | null; readonly onError: (m: string) => void }): VNode {
   const [busy, setBusy] = useState(false);
   const input = (item?.item?.metadata as { input?: unknown } | null)?.input;
-  const answer = async (decision: 'allow' | 'deny', remember = false) => {
+  const always = approval.always;
+  const answer = async (decision: 'allow' | 'deny', scope: 'once' | 'session' | 'always' = 'once') => {
     setBusy(true);
     try {
-      await client.answerApproval(approval.id, { decision, remember });
+      await client.answerApproval(approval.id, decision === 'deny' ? { decision } : { decision, scope });
     } catch (e) {
       onError(errorText(e));
     } finally {
@@ -710,6 +728,7 @@ function ApprovalCard({ approval, item, onError }: { readonly approval: Approval
       <pre class="code command">
         <Visible text={approval.summary} />
       </pre>
+      {approval.preview && <WritePreviewView preview={approval.preview} id={approval.id} />}
       {input !== undefined && JSON.stringify(input) !== approval.summary && (
         <details>
           <summary>Full input</summary>
@@ -722,17 +741,195 @@ function ApprovalCard({ approval, item, onError }: { readonly approval: Approval
         <button type="button" class="primary" disabled={busy} onClick={() => answer('allow')}>
           Allow once
         </button>
-        <button type="button" disabled={busy} onClick={() => answer('allow', true)}>
+        <button type="button" disabled={busy} onClick={() => answer('allow', 'session')}>
           Allow for session
         </button>
+        {always?.rule && (
+          <button type="button" disabled={busy} aria-describedby={`always-${approval.id}`} onClick={() => answer('allow', 'always')}>
+            Always
+          </button>
+        )}
         <button type="button" class="danger" disabled={busy} onClick={() => answer('deny')}>
           Deny
         </button>
       </div>
+      {always && (
+        <p class="meta always" id={`always-${approval.id}`}>
+          {always.rule ? (
+            <>
+              Always adds to <code>{always.file}</code>: allow{' '}
+              <code>
+                <Visible text={always.rule.tool} />
+              </code>
+              {always.rule.command !== null && (
+                <>
+                  {' '}
+                  running exactly{' '}
+                  <code>
+                    <Visible text={always.rule.command} />
+                  </code>
+                </>
+              )}
+              {always.rule.path !== null && (
+                <>
+                  {' '}
+                  on exactly{' '}
+                  <code>
+                    <Visible text={always.rule.path} />
+                  </code>
+                </>
+              )}{' '}
+              in{' '}
+              <code>
+                <Visible text={always.rule.workspace} />
+              </code>
+              , from now on.
+            </>
+          ) : (
+            <>
+              No “Always” for this call: <Visible text={always.reason ?? 'no rule can remember it'} />
+            </>
+          )}
+        </p>
+      )}
       <p class="meta">
         Expires <time dateTime={approval.expires_at}>{new Date(approval.expires_at).toLocaleTimeString()}</time>
       </p>
     </section>
+  );
+}
+
+/** A write's diff (or the new file), built by the server; every line shown as text. */
+function WritePreviewView({ preview, id }: { readonly preview: NonNullable<Approval['preview']>; readonly id: string }): VNode {
+  const title = preview.kind === 'create' ? `New file, ${preview.added} lines` : preview.kind === 'diff' ? `Changes: +${preview.added} −${preview.removed} lines` : 'No preview';
+  return (
+    <figure class="write-preview" aria-labelledby={`wp-${id}`}>
+      <figcaption id={`wp-${id}`}>
+        {title}:{' '}
+        <code>
+          <Visible text={preview.path} />
+        </code>
+        {preview.truncated && ' (cut: only the start is shown)'}
+      </figcaption>
+      {preview.note !== null && (
+        <p class="meta">
+          <Visible text={preview.note} />
+        </p>
+      )}
+      {preview.text !== '' && (
+        <pre class={`code diff diff-${preview.kind}`} data-diff={preview.kind}>
+          {preview.text.split('\n').map((line, i) => (
+            <span key={i} class={preview.kind === 'diff' ? `dl dl-${diffLineKind(line)}` : 'dl'}>
+              <Visible text={line} />
+              {'\n'}
+            </span>
+          ))}
+        </pre>
+      )}
+    </figure>
+  );
+}
+
+/**
+ * Questions the model asked (`request_user_input`): one group per question — a radio group,
+ * or checkboxes when it takes several answers, plus free text where it allows it. Sent once;
+ * the card goes when any client's answer (or the timeout) arrives on the stream.
+ */
+function QuestionCard({ input, onError }: { readonly input: UserInput; readonly onError: (m: string) => void }): VNode {
+  const [picked, setPicked] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [free, setFree] = useState<Readonly<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const answerOf = (q: UserInput['questions'][number]): string | string[] | null => {
+    const text = (free[q.id] ?? '').trim();
+    const chosen = [...(picked[q.id] ?? [])];
+    if (q.multi_select) {
+      const all = text !== '' ? [...chosen, text] : chosen;
+      return all.length > 0 ? all : null;
+    }
+    return text !== '' ? text : (chosen[0] ?? null);
+  };
+  const complete = input.questions.every((q) => answerOf(q) !== null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!complete || sent) return;
+    setBusy(true);
+    try {
+      await client.answerUserInput(input.id, { answers: Object.fromEntries(input.questions.map((q) => [q.id, answerOf(q)!])) });
+      setSent(true);
+    } catch (err) {
+      onError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = (qid: string, label: string, multi: boolean, on: boolean) =>
+    setPicked((p) => {
+      const now = p[qid] ?? [];
+      return { ...p, [qid]: multi ? (on ? [...now.filter((x) => x !== label), label] : now.filter((x) => x !== label)) : [label] };
+    });
+  return (
+    <form class="question card" aria-labelledby={`q-${input.id}`} data-user-input={input.id} onSubmit={submit}>
+      <h2 id={`q-${input.id}`}>The agent asks</h2>
+      {input.questions.map((q) => (
+        <fieldset key={q.id}>
+          <legend>
+            <strong>
+              <Visible text={q.header} />
+            </strong>
+            : <Visible text={q.question} />
+          </legend>
+          {q.options.map((o, i) => {
+            const id = `q-${input.id}-${q.id}-${i}`;
+            return (
+              <div class="option" key={o.label}>
+                <input
+                  id={id}
+                  type={q.multi_select ? 'checkbox' : 'radio'}
+                  name={`q-${input.id}-${q.id}`}
+                  checked={(picked[q.id] ?? []).includes(o.label) && (q.multi_select || (free[q.id] ?? '').trim() === '')}
+                  disabled={busy || sent}
+                  onChange={(e) => {
+                    toggle(q.id, o.label, q.multi_select, (e.target as HTMLInputElement).checked);
+                    if (!q.multi_select) setFree((f) => ({ ...f, [q.id]: '' }));
+                  }}
+                />
+                <label for={id}>
+                  <Visible text={o.label} />
+                  {o.description !== undefined && (
+                    <span class="meta">
+                      {' '}
+                      — <Visible text={o.description} />
+                    </span>
+                  )}
+                </label>
+              </div>
+            );
+          })}
+          {q.allow_free_text && (
+            <div class="option">
+              <label for={`q-${input.id}-${q.id}-text`}>{q.multi_select ? 'Also, in your words' : 'Or, in your words'}</label>
+              <input
+                id={`q-${input.id}-${q.id}-text`}
+                type="text"
+                value={free[q.id] ?? ''}
+                disabled={busy || sent}
+                maxLength={2000}
+                onInput={(e) => setFree((f) => ({ ...f, [q.id]: (e.target as HTMLInputElement).value }))}
+              />
+            </div>
+          )}
+        </fieldset>
+      ))}
+      <div class="row actions">
+        <button type="submit" class="primary" disabled={busy || sent || !complete}>
+          {sent ? 'Answered' : 'Answer'}
+        </button>
+      </div>
+      <p class="meta">
+        Expires <time dateTime={input.expires_at}>{new Date(input.expires_at).toLocaleTimeString()}</time>
+      </p>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Approval, Item, RuntimeEvent, Thread, Turn } from '@codewhale/runtime-client';
+import type { Approval, Item, RuntimeEvent, Thread, Turn, UserInput } from '@codewhale/runtime-client';
 
 /** One line of a thread's transcript: an item as the events have built it so far. */
 export interface Entry {
@@ -89,6 +89,27 @@ export function applyApprovalEvent(pending: ReadonlyMap<string, Approval>, ev: R
     return next.size === pending.size ? pending : next;
   }
   return pending;
+}
+
+/** Pending questions (`request_user_input`) by id, kept current by the events of every thread. */
+export function applyUserInputEvent(pending: ReadonlyMap<string, UserInput>, ev: RuntimeEvent): ReadonlyMap<string, UserInput> {
+  if (ev.event === 'user_input.required' && ev.payload.user_input.status === 'pending') return new Map(pending).set(ev.payload.user_input.id, ev.payload.user_input);
+  if (ev.event === 'user_input.answered' || ev.event === 'user_input.timeout') {
+    if (!pending.has(ev.payload.user_input.id)) return pending;
+    const next = new Map(pending);
+    next.delete(ev.payload.user_input.id);
+    return next;
+  }
+  if (ev.event === 'thread.deleted') {
+    const next = new Map([...pending].filter(([, u]) => u.thread_id !== ev.payload.thread_id));
+    return next.size === pending.size ? pending : next;
+  }
+  return pending;
+}
+
+/** How a diff line is shown: a hunk header, an added, a removed or a context line. */
+export function diffLineKind(line: string): 'hunk' | 'add' | 'del' | 'ctx' {
+  return line.startsWith('@@') ? 'hunk' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'ctx';
 }
 
 /** The first and last lines of a long output, and how many lines are left out between them. */

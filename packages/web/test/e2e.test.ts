@@ -36,6 +36,24 @@ const TURNS: FakeTurn[] = [
   { text: LONG_REPLY, chunkDelayMs: 60 },
   // 4. A turn after the server restarted under an open page.
   { text: 'after the restart' },
+  // 5. "Always": the call asks once, then runs unasked.
+  bash('echo always-ok'),
+  { text: 'always one' },
+  bash('echo always-ok'),
+  { text: 'always two' },
+  // 6. A question for the person at the page.
+  {
+    tool_calls: [
+      {
+        name: 'request_user_input',
+        arguments: { questions: [{ id: 'lang', header: 'Language', question: 'Which language?', options: [{ label: 'TypeScript' }, { label: 'Rust', description: 'the fast one' }] }] },
+      },
+    ],
+  },
+  { text: 'answered' },
+  // 7. A write to an existing file, shown as a diff.
+  { tool_calls: [{ name: 'write', arguments: { path: 'notes.txt', content: 'one\nTWO\u202e\nthree\n' } }] },
+  { text: 'not written' },
 ];
 
 let root: string;
@@ -299,6 +317,97 @@ describe('the web client in a real browser', () => {
     expect((await fetch(`${url}/v1/threads`, { headers: { cookie: pair, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     // The page itself, same origin, may.
     expect((await post({ origin: url })).status).toBe(201);
+    await page.context().close();
+  });
+
+  it('answers "Always" from the card: the rule it names is written, and the next identical call runs without asking', async () => {
+    const page = await newPage();
+    await logIn(page);
+    const { thread } = await (await api('/v1/threads', { method: 'POST', body: JSON.stringify({ posture: 'ask' }) })).json();
+    await page.goto(`${url}/#/t/${thread.id}`);
+    await api(`/v1/threads/${thread.id}/turns`, { method: 'POST', body: JSON.stringify({ prompt: 'always' }) });
+    const card = page.locator('section.approval');
+    await card.waitFor();
+    // What exactly will be remembered, before anything is.
+    const remembered = await card.locator('p.always').textContent();
+    expect(remembered).toContain('permissions.toml');
+    expect(remembered).toContain('echo always-ok');
+    expect(remembered).toContain(join(root, 'ws'));
+    expect(existsSync(join(root, 'home', 'permissions.toml'))).toBe(false);
+    expect(await axe(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Always' }).click();
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('li.agent .bubble').last().textContent(), { timeout: 20_000 }).toContain('always one');
+    expect(readFileSync(join(root, 'home', 'permissions.toml'), 'utf8')).toContain('command = "echo always-ok"');
+
+    await api(`/v1/threads/${thread.id}/turns`, { method: 'POST', body: JSON.stringify({ prompt: 'again' }) });
+    await expect.poll(() => page.locator('li.agent .bubble').last().textContent(), { timeout: 20_000 }).toContain('always two');
+    expect(await page.locator('li.tool').count()).toBe(2);
+    const { approvals } = await (await api(`/v1/approvals?thread_id=${thread.id}`)).json();
+    expect(approvals.map((a: { scope: string }) => a.scope)).toEqual(['always']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("answers the model's question from the page by keyboard; the other open page drops it", async () => {
+    const a = await newPage();
+    await logIn(a);
+    const b = await newPage({ width: 375, dark: true });
+    await logIn(b);
+    const { thread } = await (await api('/v1/threads', { method: 'POST', body: JSON.stringify({ posture: 'ask' }) })).json();
+    await a.goto(`${url}/#/t/${thread.id}`);
+    await b.goto(`${url}/#/t/${thread.id}`);
+    await api(`/v1/threads/${thread.id}/turns`, { method: 'POST', body: JSON.stringify({ prompt: 'ask me' }) });
+    const card = a.locator('form.question');
+    await card.waitFor();
+    await b.locator('form.question').waitFor();
+    expect(await card.getByRole('group').textContent()).toContain('Which language?');
+    expect(await card.getByRole('radio', { name: /Rust/ }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Answer' }).isDisabled()).toBe(true);
+    await expect.poll(() => a.title()).toMatch(/waiting for an answer/);
+    await a.screenshot({ path: join(SHOTS, 'question.png') });
+    expect(await axe(a)).toEqual([]);
+    expect(await axe(b)).toEqual([]);
+    expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Keyboard only: to the first option, arrow to the second, then to the button.
+    await card.getByRole('radio', { name: 'TypeScript' }).focus();
+    await a.keyboard.press('ArrowDown');
+    expect(await card.getByRole('radio', { name: /Rust/ }).isChecked()).toBe(true);
+    for (let i = 0; i < 10 && (await a.evaluate(() => document.activeElement?.textContent)) !== 'Answer'; i++) await a.keyboard.press('Tab');
+    await a.keyboard.press('Enter');
+    await card.waitFor({ state: 'detached' });
+    await b.locator('form.question').waitFor({ state: 'detached' });
+    await expect.poll(() => a.locator('li.agent .bubble').last().textContent(), { timeout: 20_000 }).toContain('answered');
+    const { user_inputs } = await (await api(`/v1/user-inputs?thread_id=${thread.id}`)).json();
+    expect(user_inputs[0]).toMatchObject({ status: 'answered', answers: { lang: 'Rust' } });
+    expect(errors).toEqual([]);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('shows a write as the diff it would make, as text, with the invisible character marked', async () => {
+    writeFileSync(join(root, 'ws', 'notes.txt'), 'one\ntwo\nthree\n');
+    const page = await newPage();
+    await logIn(page);
+    const { thread } = await (await api('/v1/threads', { method: 'POST', body: JSON.stringify({ posture: 'ask' }) })).json();
+    await page.goto(`${url}/#/t/${thread.id}`);
+    await api(`/v1/threads/${thread.id}/turns`, { method: 'POST', body: JSON.stringify({ prompt: 'write it' }) });
+    const card = page.locator('section.approval');
+    await card.waitFor();
+    const diff = card.locator('pre.diff');
+    await diff.waitFor();
+    expect(await card.locator('figcaption').textContent()).toContain('notes.txt');
+    expect(await diff.locator('.dl-hunk').allTextContents()).toEqual(['@@ -1,3 +1,3 @@\n']);
+    expect(await diff.locator('.dl-del').allTextContents()).toEqual(['-two\n']);
+    expect(await diff.locator('.dl-add').allTextContents()).toEqual(['+TWO<U+202E>\n']);
+    expect(await diff.evaluate((el) => el.textContent!.includes('\u202e'))).toBe(false);
+    await page.screenshot({ path: join(SHOTS, 'approval-diff.png') });
+    expect(await axe(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('li.agent .bubble').last().textContent(), { timeout: 20_000 }).toContain('not written');
+    expect(readFileSync(join(root, 'ws', 'notes.txt'), 'utf8')).toBe('one\ntwo\nthree\n');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

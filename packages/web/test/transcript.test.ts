@@ -1,7 +1,7 @@
-import type { Approval, Item, RuntimeEvent } from '@codewhale/runtime-client';
+import type { Approval, Item, RuntimeEvent, UserInput } from '@codewhale/runtime-client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyApprovalEvent, applyEvent, emptyTranscript, type Transcript } from '../src/transcript.js';
+import { applyApprovalEvent, applyEvent, applyUserInputEvent, diffLineKind, emptyTranscript, type Transcript } from '../src/transcript.js';
 
 const at = '2026-01-01T00:00:00.000+00:00';
 const env = (seq: number, event: string, payload: unknown, itemId: string | null = null) =>
@@ -94,6 +94,9 @@ describe('pending approvals', () => {
     status,
     decision: status === 'decided' ? 'allow' : null,
     remember: false,
+    scope: status === 'decided' ? 'once' : null,
+    always: null,
+    preview: null,
     requested_at: at,
     expires_at: at,
     decided_at: null,
@@ -111,5 +114,43 @@ describe('pending approvals', () => {
         expect([...m.keys()].sort()).toEqual([...expected].sort());
       }),
     );
+  });
+});
+
+describe('pending questions', () => {
+  const uin = (id: string, status: UserInput['status']): UserInput => ({
+    id,
+    thread_id: 'thr_1',
+    turn_id: 'turn_1',
+    item_id: null,
+    questions: [],
+    status,
+    answers: null,
+    requested_at: at,
+    expires_at: at,
+    answered_at: null,
+  });
+  it('holds exactly the questions asked and not yet answered or expired, whoever answered', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'c'), what: fc.constantFrom('required', 'answered', 'timeout') }), { maxLength: 30 }), (ops) => {
+        let m: ReadonlyMap<string, UserInput> = new Map();
+        const expected = new Set<string>();
+        ops.forEach((o, i) => {
+          m = applyUserInputEvent(
+            m,
+            env(i + 1, `user_input.${o.what}`, { user_input: uin(o.id, o.what === 'required' ? 'pending' : o.what === 'answered' ? 'answered' : 'expired'), cause: 'client' }),
+          );
+          if (o.what === 'required') expected.add(o.id);
+          else expected.delete(o.id);
+        });
+        expect([...m.keys()].sort()).toEqual([...expected].sort());
+      }),
+    );
+  });
+});
+
+describe('diff lines', () => {
+  it('are told apart by their first character', () => {
+    expect(['@@ -1 +1 @@', '+a', '-b', ' c', ''].map(diffLineKind)).toEqual(['hunk', 'add', 'del', 'ctx', 'ctx']);
   });
 });

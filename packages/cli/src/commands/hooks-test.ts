@@ -17,7 +17,7 @@ import {
 import { toolCategory } from '@codewhale/hooks-conditions';
 import { CliError } from '../cli-error.js';
 import { commandContext } from '../context.js';
-import { gateDecisionToJson as gateDecisionJson, gateHookToJson as gateHookJson } from '@codewhale/hooks-payloads';
+import { buildPeerDocument, gateDecisionToJson as gateDecisionJson, gateHookToJson as gateHookJson, peerDocumentForRecord, redactSecrets } from '@codewhale/hooks-payloads';
 import {
   planNotes,
   configurationNotes,
@@ -204,6 +204,7 @@ function renderReport(event: HookEventName, r: Report, run: DryRun, notes: reado
   const env = Object.keys(buildHookEnv(r.hookCtx)).filter((k) => k.startsWith('DEEPSEEK_'));
   out.push(`env: ${env.length ? env.join(', ') : '(none)'}`);
   out.push(`stdin: ${r.stdin === null ? 'none (EOF at once)' : line(r.stdin, 70_000)}`);
+  if (r.table.some((m) => m.matched && m.hook.protocol === 'claude-code')) out.push('  (claude-code hooks are given their own document instead: `claude-code hooks were given` below)');
   out.push('');
   const set = run.config.loaded.set;
   const matched = r.table.filter((m) => m.matched).length;
@@ -259,7 +260,13 @@ export function gateRowText(h: GateHookRecord): string {
       break;
   }
   const extras = [h.rewroteInput ? 'rewrote the input' : null, h.addedContext ? 'added context' : null].filter(Boolean);
-  return `${s}${extras.length ? `; ${extras.join(', ')}` : ''} ${timing(h.exitCode, h.durationMs)}`;
+  return `${s}${extras.length ? `; ${extras.join(', ')}` : ''} ${timing(h.exitCode, h.durationMs)}${peerLines(h.peer)}`;
+}
+
+/** A peer-protocol hook's answer (already bounded and redacted) and what of it was ignored, as indented lines. */
+function peerLines(peer: { readonly protocol: string; readonly answer: string; readonly warnings: readonly string[] } | undefined): string {
+  if (!peer) return '';
+  return [`\n      ${peer.protocol} answer: ${line(peer.answer)}`, ...peer.warnings.map((w) => `\n      ignored: ${line(w)}`)].join('');
 }
 
 const DENY_KIND: Record<string, string> = { no_verdict: 'a strict hook gave no verdict', exit_2: 'exit 2', json_deny: 'JSON `deny`' };
@@ -268,9 +275,11 @@ const DENY_KIND: Record<string, string> = { no_verdict: 'a strict hook gave no v
 export function decisionLines(d: GateDecisionRecord, matched: number): string[] {
   const out: string[] = [];
   if (d.decision === 'deny') {
+    if (d.input.peer !== undefined) out.push(`  claude-code hooks were given: ${line(d.input.peer)}`);
     out.push(`result: deny (${DENY_KIND[d.denyKind ?? ''] ?? 'denied'})`, `  message: ${line(d.message ?? '')}`);
     return out;
   }
+  if (d.input.peer !== undefined) out.push(`  claude-code hooks were given: ${line(d.input.peer)}`);
   out.push(`result: ${d.decision}${matched === 0 ? ' (no hook matched)' : ''}`);
   if (d.decision === 'ask') out.push('  the approval prompt opens in Ask and Auto-Review; Full Access does not prompt; `exec --hooks` denies');
   if (d.input.rewritten !== null) out.push(`  input rewritten to: ${d.input.rewritten}`, `  original input:     ${d.input.original}`);
@@ -330,7 +339,11 @@ async function messageSubmit(run: DryRun, workspace: string, text: string, mode:
   const result = await run.runtime.messageSubmit(text, facts);
   const rows = new Map<number, string>();
   for (const m of table) if (m.matched) rows.set(m.hook.index, 'not run \u2014 an earlier hook blocked the submission');
-  for (const s of result.steps) rows.set(s.index, `${s.result}${s.detail ? ` \u2014 ${line(s.detail)}` : ''}`);
+  for (const s of result.steps) rows.set(s.index, `${s.result}${s.detail ? ` \u2014 ${line(s.detail)}` : ''}${peerLines(s.peer)}`);
+  // What a claude-code hook is given instead of the contract's document (the first hook's view of the text).
+  const peerDoc = table.some((m) => m.matched && m.hook.protocol === 'claude-code')
+    ? buildPeerDocument({ event: 'message_submit', sessionId: run.runtime.sessionId, workspace, mode: ui, model: run.model, prompt: text })
+    : null;
   const shown = (t: string): string => JSON.stringify(sanitizeText(t).text);
   const resultLines =
     result.kind === 'blocked'
@@ -341,6 +354,7 @@ async function messageSubmit(run: DryRun, workspace: string, text: string, mode:
           ...(result.kind === 'replaced' ? [`  original: ${shown(text)}`] : []),
           ...(result.warning ? [`  warning: ${line(result.warning)}`] : []),
         ];
+  if (peerDoc) resultLines.unshift(`  claude-code hooks were given: ${line(redactSecrets(peerDocumentForRecord(peerDoc)), 4_000)}`);
   const base = contextBase(run, workspace, ui);
   return {
     steering: 'transform',
@@ -350,7 +364,7 @@ async function messageSubmit(run: DryRun, workspace: string, text: string, mode:
     stdin: doc.json,
     table,
     rows,
-    outcomes: result.steps.map((s) => ({ index: s.index, label: s.label, result: s.result, detail: s.detail })),
+    outcomes: result.steps.map((s) => ({ index: s.index, label: s.label, result: s.result, detail: s.detail, ...(s.peer ? { peer: s.peer } : {}) })),
     resultLines,
     result: result.kind === 'blocked' ? { kind: 'blocked', reason: result.reason } : { kind: result.kind, text: result.text, original: text, warning: result.warning },
     actual: result.kind,

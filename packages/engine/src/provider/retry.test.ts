@@ -40,8 +40,8 @@ describe('streamWithRetry', () => {
     expect(error).toBeNull();
     const retries = events.filter((e): e is RetryEvent => e.type === 'retry');
     expect(retries).toEqual([
-      { type: 'retry', attempt: 1, delayMs: 500, category: 'network', message: expect.stringContaining('HTTP 500') as string },
-      { type: 'retry', attempt: 2, delayMs: 1000, category: 'network', message: expect.stringContaining('HTTP 500') as string },
+      { type: 'retry', attempt: 1, delayMs: 500, category: 'network', message: expect.stringContaining('HTTP 500') as string, status: 500 },
+      { type: 'retry', attempt: 2, delayMs: 1000, category: 'network', message: expect.stringContaining('HTTP 500') as string, status: 500 },
     ]);
     expect(seen).toEqual(retries);
     expect(delays).toEqual([500, 1000]);

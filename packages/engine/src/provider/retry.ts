@@ -19,6 +19,8 @@ export interface RetryEvent {
   readonly category: ErrorCategory;
   /** Message of that failure (already safe to show: providers keep keys out of messages). */
   readonly message: string;
+  /** The HTTP status the model server answered with, when it answered (see `errorLabel`). */
+  readonly status: number | null;
 }
 
 /** What {@link streamWithRetry} yields. */
@@ -81,7 +83,7 @@ export async function* streamWithRetry(provider: ModelProvider, request: ModelRe
       if (!error.retryable || attempt >= maxRetries) throw error;
       const next = attempt + 1;
       const delayMs = error.retryAfterSecs !== null ? Math.max(0, Math.min(maxRetryAfterMs, Math.round(error.retryAfterSecs * 1000))) : backoffDelayMs(next, options);
-      const event: RetryEvent = { type: 'retry', attempt: next, delayMs, category: error.category, message: error.message };
+      const event: RetryEvent = { type: 'retry', attempt: next, delayMs, category: error.category, message: error.message, status: error.status };
       options.onRetry?.(event);
       yield event;
       try {

@@ -51,15 +51,17 @@ const updateFile = (path: string, edit: (text: string) => string | null): void =
 };
 
 /**
- * Remember a rule (the TUI's "always allow"): append one `[[rules]]` entry to
- * `permissions.toml` through the comment-preserving editor, atomically. Every other byte of
- * the file stays; an identical rule already there leaves the file unchanged. Throws an
- * `EngineError` (`config`) when the file cannot be edited safely or the rule is invalid.
+ * Remember a rule (the "always" answer to an approval): append one `[[rules]]` entry to
+ * `permissions.toml` through the comment-preserving editor, atomically and under the file's
+ * lock. Every other byte of the file stays; an identical rule already there leaves the file
+ * unchanged. Synchronous, so nothing else in this process runs between the read and the
+ * write. Throws an `EngineError` (`config`) when the file cannot be edited safely or the rule
+ * is invalid; the file is then unchanged.
  */
-export async function rememberPermissionRule(path: string, rule: NewPermissionRule): Promise<void> {
+export function writePermissionRule(path: string, rule: NewPermissionRule): void {
   let failure: string | null = null;
   try {
-    await updateFile(path, (text) => {
+    updateFile(path, (text) => {
       const r = appendPermissionRule(text.replace(/^\uFEFF/, ''), rule);
       if (!r.ok) {
         failure = r.issues[0]!.message;
@@ -72,4 +74,9 @@ export async function rememberPermissionRule(path: string, rule: NewPermissionRu
     throw new EngineError('config', `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; it was not changed`, { cause: e });
   }
   if (failure !== null) throw new EngineError('config', `${path} was not changed: ${failure}`, { issues: [{ file: path, line: null, message: failure, fix: 'edit the file by hand' }] });
+}
+
+/** Append one `allow`/`ask`/`deny` rule to `permissions.toml` (locked, comment-preserving, atomic); the promise form of the engine's synchronous writer. Throws an `EngineError` (`config`) when the file cannot be edited safely; it is then unchanged. */
+export async function rememberPermissionRule(path: string, rule: NewPermissionRule): Promise<void> {
+  writePermissionRule(path, rule);
 }

@@ -2,12 +2,15 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { readRegularFile } from '@codewhale/hooks-supervisor';
 import * as z from 'zod';
+import { applyEdits, type PreviewRead } from '../write-preview.js';
 import { ToolError, type ToolDefinition } from './tool.js';
 import { displayPath, resolveToolPath } from './workspace-path.js';
 
 const MAX_READ_BYTES = 256 * 1024;
 /** The largest file the `read` and `edit` tools open. */
 const READ_MAX_BYTES = 64 * 1024 * 1024;
+/** The largest file a write preview diffs. */
+const PREVIEW_READ_MAX_BYTES = 1024 * 1024;
 
 function readText(path: string): string {
   let st: ReturnType<typeof statSync>;
@@ -21,6 +24,23 @@ function readText(path: string): string {
   const read = readRegularFile(path, READ_MAX_BYTES);
   if (!read.ok) throw new ToolError('invalid_input', read.problem === 'missing' ? `no such file: ${path}` : read.message);
   return new TextDecoder().decode(read.bytes);
+}
+
+/** A write preview's view of the file a call targets: where the tool would write, read at most {@link PREVIEW_READ_MAX_BYTES}. */
+export function readForPreview(ctx: { readonly workspace: string; readonly outsideWorkspace?: boolean }, path: string): PreviewRead {
+  let target: string;
+  try {
+    target = resolveToolPath(ctx, path);
+  } catch (e) {
+    return { kind: 'unreadable', reason: e instanceof Error ? e.message : String(e) };
+  }
+  const read = readRegularFile(target, PREVIEW_READ_MAX_BYTES);
+  if (read.ok) return { kind: 'text', text: new TextDecoder().decode(read.bytes) };
+  if (read.problem === 'missing') return { kind: 'missing' };
+  return {
+    kind: 'unreadable',
+    reason: read.problem === 'too_large' ? `the file is over ${PREVIEW_READ_MAX_BYTES / 1024 / 1024} MiB; no diff is shown` : `the file cannot be shown (${read.problem.replace('_', ' ')})`,
+  };
 }
 
 export const readTool: ToolDefinition<{ path: string; offset?: number; limit?: number }> = {
@@ -92,14 +112,9 @@ export const editTool: ToolDefinition<z.infer<typeof editSchema>> = {
   async execute(input, ctx) {
     const path = resolveToolPath(ctx, input.path);
     const original = readText(path);
-    let next = original;
-    for (const [i, e] of input.edits.entries()) {
-      const count = original.split(e.old_text).length - 1;
-      if (count === 0) throw new ToolError('invalid_input', `edit ${i + 1}: old_text not found`);
-      if (count > 1 && !e.replace_all) throw new ToolError('invalid_input', `edit ${i + 1}: old_text occurs ${count} times; make it unique or set replace_all`);
-      next = e.replace_all ? next.split(e.old_text).join(e.new_text) : next.replace(e.old_text, () => e.new_text);
-    }
-    writeFileSync(path, next);
+    const edited = applyEdits(original, input.edits);
+    if (!edited.ok) throw new ToolError('invalid_input', edited.reason);
+    writeFileSync(path, edited.text);
     return { content: `applied ${input.edits.length} edit(s) to ${displayPath(ctx.workspace, path)}`, success: true };
   },
 };

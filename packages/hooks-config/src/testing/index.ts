@@ -32,6 +32,7 @@ export function hookDefinition(event: HookEventName, command: string, over: Hook
     condition: null,
     source: 'global',
     origin: { file: 'config.toml', line: null },
+    protocol: 'codewhale',
     ...over,
   };
 }

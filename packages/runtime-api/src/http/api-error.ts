@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
+  | 'unprocessable'
   | 'too_many_requests'
   | 'unavailable'
   | 'upstream'
@@ -26,6 +27,7 @@ export const STATUS_OF: Record<ApiErrorCode, number> = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  unprocessable: 422,
   too_many_requests: 429,
   internal: 500,
   upstream: 502,

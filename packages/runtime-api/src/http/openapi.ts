@@ -214,7 +214,7 @@ export const OPERATIONS: readonly (readonly [method: 'get' | 'post' | 'delete', 
       path: [APPROVAL],
       body: 'ApprovalBody',
       ok: [200, 'ApprovalResult', 'OK'],
-      errors: { 404: 'unknown approval', 409: 'already decided or expired' },
+      errors: { 404: 'unknown approval', 409: 'already decided or expired', 422: 'scope always: no rule can remember this call (the approval stays pending)' },
     },
   ],
   [

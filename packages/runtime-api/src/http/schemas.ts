@@ -24,7 +24,13 @@ export const SteerBody = z.strictObject({ prompt: z.string().min(1).max(200_000)
 
 export const ApprovalBody = z.strictObject({
   decision: z.enum(['allow', 'deny']),
-  remember: z.boolean().optional().describe('allow: also allow this tool for the rest of the session'),
+  scope: z
+    .enum(['once', 'session', 'always'])
+    .optional()
+    .describe(
+      "allow: once (the default), for the rest of the session, or always: write the rule the approval's `always` shows to permissions.toml and apply it at once (422 when no rule can be written)",
+    ),
+  remember: z.boolean().optional().describe('allow: true is scope "session" (the older spelling)'),
 });
 
 /** `POST /v1/session`: the token (typed on the login page) or a one-time login code (`serve --open`). */
@@ -136,7 +142,31 @@ export const ApprovalJson = z.object({
   hook: z.object({ name: z.string(), reason: z.string().nullable() }).nullable().describe('reason "hook": the tool_call_before hook that asked, and why'),
   status: z.enum(['pending', 'decided', 'expired']),
   decision: z.enum(['allow', 'deny']).nullable(),
-  remember: z.boolean(),
+  remember: z.boolean().describe('allowed for the session or always'),
+  scope: z.enum(['once', 'session', 'always']).nullable().describe('how a client allowed it; null while pending and for a denial'),
+  always: z
+    .object({
+      rule: z
+        .object({ tool: z.string(), command: z.string().nullable(), path: z.string().nullable(), workspace: z.string() })
+        .nullable()
+        .describe('the `allow` rule scope "always" appends to permissions.toml (secrets shown redacted); null when none can be written'),
+      file: z.literal('permissions.toml').describe("the file beside the server's config.toml"),
+      reason: z.string().nullable().describe('why no rule can remember this call (a glob character, a command substitution, several commands)'),
+    })
+    .nullable()
+    .describe('what "always" would remember; null for approvals stored by an older server'),
+  preview: z
+    .object({
+      path: z.string(),
+      kind: z.enum(['diff', 'create', 'none']).describe('diff: unified hunks against the file as it is; create: the new file; none: see note'),
+      text: z.string().describe('plain text, bounded (300 lines of 400 characters, 32,000 in all); invisible characters shown as <U+XXXX>'),
+      added: z.number().int(),
+      removed: z.number().int(),
+      truncated: z.boolean(),
+      note: z.string().nullable(),
+    })
+    .nullable()
+    .describe('write and edit calls: what the call would change'),
   requested_at: Timestamp,
   expires_at: Timestamp,
   decided_at: Timestamp.nullable(),
@@ -261,6 +291,7 @@ export const ErrorJson = z.object({
       'method_not_allowed',
       'conflict',
       'payload_too_large',
+      'unprocessable',
       'too_many_requests',
       'unavailable',
       'upstream',

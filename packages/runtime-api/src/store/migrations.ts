@@ -110,6 +110,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX user_inputs_by_thread ON user_inputs(thread_id, status);
   `,
+  // 4: how an approval was allowed (once, for the session, always), what "always" would
+  // remember (or why it cannot), and a write's diff preview.
+  `
+  ALTER TABLE approvals ADD COLUMN scope TEXT;
+  ALTER TABLE approvals ADD COLUMN always_rule TEXT;
+  ALTER TABLE approvals ADD COLUMN preview TEXT;
+  `,
 ];
 
 /** The schema version this build writes. */

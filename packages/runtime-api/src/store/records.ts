@@ -55,6 +55,25 @@ export interface ItemRecord {
   readonly updatedAt: string;
 }
 
+export type ApprovalScope = 'once' | 'session' | 'always';
+
+/** The rule "always" writes to `permissions.toml` (shown display-safe), or why none can be. */
+export interface AlwaysChoice {
+  readonly rule: { readonly tool: string; readonly command: string | null; readonly path: string | null; readonly workspace: string } | null;
+  readonly reason: string | null;
+}
+
+/** The engine's write preview as stored (the engine's `WritePreview`). */
+export interface WritePreviewRecord {
+  readonly path: string;
+  readonly kind: 'diff' | 'create' | 'none';
+  readonly text: string;
+  readonly added: number;
+  readonly removed: number;
+  readonly truncated: boolean;
+  readonly note: string | null;
+}
+
 export interface ApprovalRecord {
   readonly id: string;
   readonly threadId: string;
@@ -70,6 +89,12 @@ export interface ApprovalRecord {
   readonly status: ApprovalStatus;
   readonly decision: 'allow' | 'deny' | null;
   readonly remember: boolean;
+  /** How a client allowed it: once, for the session, or always (a permissions rule); `null` otherwise. */
+  readonly scope: ApprovalScope | null;
+  /** What "always" would remember, or why it cannot; `null` for approvals stored before it existed. */
+  readonly always: AlwaysChoice | null;
+  /** A write's diff (or new file) preview, bounded and display-safe; `null` for other tools. */
+  readonly preview: WritePreviewRecord | null;
   readonly requestedAt: string;
   readonly expiresAt: string;
   readonly decidedAt: string | null;

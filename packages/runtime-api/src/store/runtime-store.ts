@@ -6,7 +6,9 @@ import { formatTimestamp } from '@codewhale/hooks-payloads';
 import { snakeKeys } from '../http/wire-case.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import type {
+  AlwaysChoice,
   ApprovalRecord,
+  ApprovalScope,
   ApprovalStatus,
   ItemKind,
   ItemRecord,
@@ -18,6 +20,7 @@ import type {
   UserInputQuestionRecord,
   UserInputRecord,
   UserInputStatus,
+  WritePreviewRecord,
 } from './records.js';
 import { loadSqlite } from './sqlite.js';
 
@@ -185,6 +188,9 @@ function approvalFrom(r: Row): ApprovalRecord {
     status: r.status as ApprovalStatus,
     decision: (r.decision as 'allow' | 'deny' | null) ?? null,
     remember: Number(r.remember) === 1,
+    scope: (r.scope as ApprovalScope | null) ?? null,
+    always: r.always_rule ? (JSON.parse(r.always_rule as string) as AlwaysChoice) : null,
+    preview: r.preview ? (JSON.parse(r.preview as string) as WritePreviewRecord) : null,
     requestedAt: r.requested_at as string,
     expiresAt: r.expires_at as string,
     decidedAt: (r.decided_at as string | null) ?? null,
@@ -628,14 +634,33 @@ export class RuntimeStore {
     summary: string;
     hookName?: string | null;
     hookReason?: string | null;
+    always?: AlwaysChoice | null;
+    preview?: WritePreviewRecord | null;
     timeoutMs: number;
   }): ApprovalRecord {
     const id = newId('appr');
     return this.#change((emit, at) => {
       const expires = formatTimestamp(this.#now() + fields.timeoutMs);
       this.#db
-        .prepare('INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, hook_name, hook_reason, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(id, fields.threadId, fields.turnId, fields.itemId, fields.tool, fields.reason, fields.summary, fields.hookName ?? null, fields.hookReason ?? null, 'pending', at, expires);
+        .prepare(
+          'INSERT INTO approvals (id, thread_id, turn_id, item_id, tool, reason, summary, hook_name, hook_reason, always_rule, preview, status, requested_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          id,
+          fields.threadId,
+          fields.turnId,
+          fields.itemId,
+          fields.tool,
+          fields.reason,
+          fields.summary,
+          fields.hookName ?? null,
+          fields.hookReason ?? null,
+          fields.always ? JSON.stringify(fields.always) : null,
+          fields.preview ? JSON.stringify(fields.preview) : null,
+          'pending',
+          at,
+          expires,
+        );
       const approval = this.getApproval(id)!;
       emit({ threadId: fields.threadId, turnId: fields.turnId, itemId: fields.itemId, event: 'approval.required', payload: { approval: approvalPayload(approval) } });
       return approval;
@@ -673,7 +698,7 @@ export class RuntimeStore {
    */
   decideApproval(
     id: string,
-    answer: { decision: 'allow' | 'deny'; remember: boolean; by: ApprovalAnswerer },
+    answer: { decision: 'allow' | 'deny'; remember: boolean; by: ApprovalAnswerer; scope?: ApprovalScope },
   ): { ok: true; approval: ApprovalRecord } | { ok: false; reason: 'not_found' | 'already_decided'; approval: ApprovalRecord | null } {
     return this.#change((emit, at) => {
       const current = this.getApproval(id);
@@ -682,7 +707,10 @@ export class RuntimeStore {
       // Only a client decides freely; a timeout, a cancelled turn and the Auto-Review policy deny.
       const status: ApprovalStatus = answer.by === 'client' || answer.by === 'policy' ? 'decided' : 'expired';
       const decision = answer.by === 'client' ? answer.decision : 'deny';
-      this.#db.prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, decided_at = ? WHERE id = ?').run(status, decision, answer.remember && answer.by === 'client' ? 1 : 0, at, id);
+      const remember = answer.remember && answer.by === 'client';
+      // The scope of an allow: what the client chose (`remember` alone is the session).
+      const scope: ApprovalScope | null = decision === 'allow' ? (answer.scope ?? (remember ? 'session' : 'once')) : null;
+      this.#db.prepare('UPDATE approvals SET status = ?, decision = ?, remember = ?, scope = ?, decided_at = ? WHERE id = ?').run(status, decision, remember ? 1 : 0, scope, at, id);
       const approval = this.getApproval(id)!;
       emit({
         threadId: approval.threadId,
@@ -973,6 +1001,9 @@ export function approvalPayload(a: ApprovalRecord): Record<string, unknown> {
     status: a.status,
     decision: a.decision,
     remember: a.remember,
+    scope: a.scope,
+    always: a.always === null ? null : { rule: a.always.rule, file: 'permissions.toml', reason: a.always.reason },
+    preview: a.preview,
     requested_at: a.requestedAt,
     expires_at: a.expiresAt,
     decided_at: a.decidedAt,
