@@ -131,7 +131,7 @@ export function pruneCache(file: string): void {
  */
 export const CACHE_COMMANDS: Readonly<Record<string, readonly string[]>> = {
   exec: [],
-  hooks: ['list', 'events', 'validate', 'test', 'review', 'approve', 'revoke'],
+  hooks: ['list', 'events', 'validate', 'test', 'review', 'approve', 'revoke', 'import'],
   serve: [],
   trust: [],
   untrust: [],
