@@ -12,7 +12,7 @@ const argv = process.argv.slice(2);
 // loaded, no process group exists. Exit codes are 128 + n (SIGHUP 129, SIGINT 130, SIGTERM
 // 143); an interactive surface registers its graceful exit with `onSignalExit`.
 installSignalExit({
-  cleanup: () => import('@codewhale/hooks-supervisor').then((m) => m.killAllProcessGroups()),
+  cleanup: () => import('@codewhale/hooks-supervisor').then((m) => m.endAllProcessGroups()),
 });
 
 // A reader that stops early (`codewhale hooks list | head`) is not an error: stop quietly.

@@ -6,7 +6,7 @@ export { runHook, UNIX_SHELL, type RunSpec } from './run-hook.js';
 export { runProcess, type ProcessSpec, type ProcessResult, type Sink } from './spawn/run-process.js';
 export { spawnerInUse, type ExitStatus, type SpawnerKind } from './spawn/launch.js';
 export { nativeModulePath } from './spawn/native.js';
-export { killAllProcessGroups } from './process-group.js';
+export { killAllProcessGroups, endAllProcessGroups } from './process-group.js';
 export { BackgroundPool } from './background-pool.js';
 export { ObserverDispatcher } from './observer-dispatcher.js';
 export { JsonlLog } from './audit-log.js';

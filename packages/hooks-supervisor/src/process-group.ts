@@ -75,6 +75,40 @@ export function rawKill(pid: number, signal: number): number {
   }
 }
 
+/**
+ * Wait for a launch while it is in flight, so that {@link endAllProcessGroups} can wait for it
+ * too. The process may run (and be seen by others) before the launch's answer reaches this
+ * thread; `track` records its group as soon as the answer is there, before the caller's code
+ * runs.
+ */
+export function whileStarting<T>(launching: Promise<T>, track: (result: T) => void): Promise<T> {
+  const tracked = launching.then((result) => {
+    track(result);
+    return result;
+  });
+  state.starting.add(tracked);
+  const forget = () => state.starting.delete(tracked);
+  tracked.then(forget, forget);
+  return tracked;
+}
+
+/**
+ * End every group, including those of processes still being started: wait for the launches in
+ * flight (at most `waitMs`), then {@link killAllProcessGroups}. The signal handlers of the
+ * command line call this: a signal that arrives while a hook starts must not leave it running.
+ */
+export async function endAllProcessGroups(waitMs = 1_000): Promise<void> {
+  if (state.starting.size > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([Promise.allSettled([...state.starting]), limit]);
+    clearTimeout(timer);
+  }
+  killAllProcessGroups();
+}
+
 /** Kill every tracked group at once (SIGKILL). Surfaces call this from their own signal handlers. */
 export function killAllProcessGroups(): void {
   for (const pid of live) signalProcessGroup(pid, 'SIGKILL');

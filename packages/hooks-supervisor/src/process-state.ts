@@ -8,12 +8,14 @@
  * The state lives on `globalThis` under a registered symbol whose key carries a version: bump
  * {@link PROCESS_STATE_VERSION} whenever the shape below changes.
  */
-export const PROCESS_STATE_VERSION = 2;
+export const PROCESS_STATE_VERSION = 3;
 
 /** What every copy of the package in this process shares. */
 export interface SupervisorProcessState {
   /** Leaders of the live process groups of every hook and shell command of this process. */
   readonly liveGroups: Set<number>;
+  /** Launches in flight: a process may already run before its group is in `liveGroups`. */
+  readonly starting: Set<Promise<unknown>>;
   /** Whether the `exit` handler that kills `liveGroups` is installed. */
   exitHookInstalled: boolean;
 }
@@ -25,7 +27,7 @@ export function processState(): SupervisorProcessState {
   const g = globalThis as unknown as Record<symbol, SupervisorProcessState | undefined>;
   let state = g[KEY];
   if (!state) {
-    state = { liveGroups: new Set(), exitHookInstalled: false };
+    state = { liveGroups: new Set(), starting: new Set(), exitHookInstalled: false };
     Object.defineProperty(g, KEY, { value: state, enumerable: false, configurable: false, writable: false });
   }
   return state;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { signalProcessGroup, trackProcessGroup, untrackProcessGroup } from '../process-group.js';
+import { signalProcessGroup, trackProcessGroup, untrackProcessGroup, whileStarting } from '../process-group.js';
 import { markSessionActive, scheduleSessionSweep } from '../session-sweep.js';
 import { launch, type ExitStatus } from './launch.js';
 
@@ -74,7 +74,7 @@ export type ProcessResult =
  */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   if (spec.signal?.aborted) return { kind: 'stopped', by: 'abort', exit: null };
-  const launched = await launch({
+  const launching = launch({
     file: spec.file,
     args: spec.args,
     cwd: spec.cwd,
@@ -83,6 +83,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     stdout: spec.stdout !== null,
     stderr: spec.stderr !== null,
     ...(spec.verbatim ? { verbatim: true } : {}),
+  });
+  const launched = await whileStarting(launching, (l) => {
+    if (l.ok) trackProcessGroup(l.child.pid);
   });
   if (!launched.ok) return { kind: 'not_started', code: launched.code };
   const child = launched.child;
