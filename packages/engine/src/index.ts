@@ -33,7 +33,7 @@ export { planToolCall, type ApprovalNeed, type PermissionCheck, type PermissionV
 export type { EngineHooks } from './engine-hooks.js';
 export { approvalDenialText } from './events.js';
 export { alwaysRuleFor, type AlwaysRule, type AlwaysOutcome } from './always-rule.js';
-export { previewWrite, PREVIEW_BOUNDS, type WritePreview, type PreviewBounds } from './write-preview.js';
+export { previewWrite, PREVIEW_BOUNDS, type WritePreview, type PreviewBounds, type PreviewRead } from './write-preview.js';
 export type {
   EngineEvent,
   EngineEventListener,

@@ -16,7 +16,8 @@ export { hooksForEvent, hasHooksForEvent, matchingHooks, hookIdentity } from './
 
 // Parsing and validation
 export type { Result, FileIssue, FileIssueCode } from './result.js';
-export { parseToml } from './parse-toml.js';
+export { parseToml, type TomlTable } from './parse-toml.js';
+export type { EntryRef } from './problem.js';
 export { decodeProjectFile, PROJECT_FILE_TOO_LARGE, PROJECT_FILE_NOT_UTF8 } from './decode-project-file.js';
 export { parseUserConfig, type UserConfig } from './parse-user-config.js';
 export { parseProjectHooks, skippedProjectHooks } from './parse-project-hooks.js';

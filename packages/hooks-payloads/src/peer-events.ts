@@ -6,6 +6,9 @@ import type { HookEventName } from './events.js';
  * event has no peer counterpart. `Stop` is an observer here (`turn_end`): a Stop hook that asks
  * the agent to continue is reported as unsupported.
  */
+/** A peer event name that has a Codewhale counterpart. */
+export type PeerEventName = 'PreToolUse' | 'PostToolUse' | 'UserPromptSubmit' | 'SessionStart' | 'SessionEnd' | 'Notification' | 'Stop' | 'SubagentStop';
+
 const PEER_TO_OURS = Object.freeze({
   PreToolUse: 'tool_call_before',
   PostToolUse: 'tool_call_after',
@@ -15,10 +18,7 @@ const PEER_TO_OURS = Object.freeze({
   Notification: 'waiting_for_user',
   Stop: 'turn_end',
   SubagentStop: 'subagent_complete',
-} as const satisfies Readonly<Record<string, HookEventName>>);
-
-/** A peer event name that has a Codewhale counterpart. */
-export type PeerEventName = keyof typeof PEER_TO_OURS;
+} as const satisfies Readonly<Record<PeerEventName, HookEventName>>);
 
 /** The peer event names we carry, in the order above. */
 export const PEER_EVENT_NAMES: readonly PeerEventName[] = Object.freeze(Object.keys(PEER_TO_OURS) as PeerEventName[]);

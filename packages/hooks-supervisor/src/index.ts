@@ -8,7 +8,7 @@ export { spawnerInUse, type ExitStatus, type SpawnerKind } from './spawn/launch.
 export { nativeModulePath } from './spawn/native.js';
 export { killAllProcessGroups, endAllProcessGroups } from './process-group.js';
 export { BackgroundPool } from './background-pool.js';
-export { ObserverDispatcher } from './observer-dispatcher.js';
+export { ObserverDispatcher, type ObserverSubmission } from './observer-dispatcher.js';
 export { JsonlLog } from './audit-log.js';
 export {
   HookRuntime,
@@ -23,5 +23,5 @@ export {
 export { MemoryLogger, type HookLogger } from './logger.js';
 export { loadHookConfiguration, readUserConfig, projectRevocationCheck, resolvePaths, projectHooksPath, sha256Hex, type CodewhalePaths, type HookConfiguration } from './load-hooks.js';
 export { scriptDigests } from './script-digests.js';
-export { readRegularFile, USER_CONFIG_MAX_BYTES } from './read-regular-file.js';
-export { updateFileLocked, FileUpdateError, type FileUpdateResult } from './update-file-locked.js';
+export { readRegularFile, USER_CONFIG_MAX_BYTES, type RegularFileRead, type RegularFileProblem } from './read-regular-file.js';
+export { updateFileLocked, FileUpdateError, type FileUpdateResult, type FileUpdateErrorCode, type FileEdit, type FileSnapshot, type UpdateFileLockedOptions } from './update-file-locked.js';

@@ -104,7 +104,13 @@ const editSchema = z
   })
   .strict();
 
-export const editTool: ToolDefinition<z.infer<typeof editSchema>> = {
+/** The `edit` tool's input: exact-text replacements in one file, applied against its original content. */
+export interface EditInput {
+  path: string;
+  edits: { old_text: string; new_text: string; replace_all?: boolean | undefined }[];
+}
+
+export const editTool: ToolDefinition<EditInput> = {
   name: 'edit',
   kind: 'write',
   description: 'Edit a file in the workspace by exact text replacement. All edits apply against the original content; each old_text must be unique unless replace_all is set.',

@@ -15,8 +15,8 @@ export {
   type UserInputAnswer,
 } from './tool.js';
 export { BUILTIN_TOOLS, toolSpec, selectTools } from './registry.js';
-export { readTool, writeTool, editTool, listDirTool, grepTool } from './file-tools.js';
-export { todoWriteTool, requestUserInputTool, agentTool } from './session-tools.js';
+export { readTool, writeTool, editTool, listDirTool, grepTool, type EditInput } from './file-tools.js';
+export { todoWriteTool, requestUserInputTool, agentTool, type TodoWriteInput, type RequestUserInputInput, type AgentInput } from './session-tools.js';
 export { bashTool, BashTool, execShellTool, SHELL_DEFAULTS } from './shell-tool.js';
 export { resolveInWorkspace } from './workspace-path.js';
 export { isDangerousCommand } from '../dangerous-command.js';

@@ -7,7 +7,12 @@ const todoSchema = z
   })
   .strict();
 
-export const todoWriteTool: ToolDefinition<z.infer<typeof todoSchema>> = {
+/** The `todo_write` tool's input: the whole list, each item with its status. */
+export interface TodoWriteInput {
+  todos: { content: string; status: 'pending' | 'in_progress' | 'completed' }[];
+}
+
+export const todoWriteTool: ToolDefinition<TodoWriteInput> = {
   name: 'todo_write',
   kind: 'meta',
   description: 'Replace the session todo list (a full replacement, not a patch).',
@@ -35,7 +40,19 @@ const questionSchema = z
 
 const askSchema = z.object({ questions: z.array(questionSchema).min(1).max(3) }).strict();
 
-export const requestUserInputTool: ToolDefinition<z.infer<typeof askSchema>> = {
+/** The `request_user_input` tool's input: one to three questions, each with two to four options. */
+export interface RequestUserInputInput {
+  questions: {
+    id: string;
+    header: string;
+    question: string;
+    options: { label: string; description?: string | undefined }[];
+    allow_free_text?: boolean | undefined;
+    multi_select?: boolean | undefined;
+  }[];
+}
+
+export const requestUserInputTool: ToolDefinition<RequestUserInputInput> = {
   name: 'request_user_input',
   kind: 'interactive',
   description: 'Ask the user 1–3 multiple-choice questions and wait for the answers. Use only when you cannot proceed without a decision.',
@@ -78,7 +95,13 @@ const DONE_MARKER = /\n?<codewhale:subagent\.done>[^\n]*?<\/codewhale:subagent\.
 export function withoutSubagentMarker(content: string): string {
   return content.includes(DONE_OPEN) ? content.replace(DONE_MARKER, '') : content;
 }
-export const agentTool: ToolDefinition<z.infer<typeof agentSchema>> = {
+/** The `agent` tool's input: the sub-agent's whole task, and an optional label. */
+export interface AgentInput {
+  prompt: string;
+  name?: string | undefined;
+}
+
+export const agentTool: ToolDefinition<AgentInput> = {
   name: 'agent',
   kind: 'agent',
   description: 'Start a sub-agent with its own conversation for a self-contained task and wait for its final answer.',
