@@ -86,6 +86,12 @@ export interface BeforeToolCall {
   readonly input: unknown;
   /** The mode hooks see in `DEEPSEEK_MODE` (default: the one given to `openHooks` or `update`). */
   readonly mode?: string | null;
+  /**
+   * How calls are approved in the caller's agent (`ask`, `auto_review`, `full_access`): a
+   * `claude-code` hook sees it as `permission_mode`. Unknown or omitted reads as the peer's
+   * `default`.
+   */
+  readonly posture?: string | null;
   /** Aborting kills the running hooks' process groups; the call is then denied (`aborted: true`). */
   readonly signal?: AbortSignal | null;
   /** Checks a hook's rewrite (`updatedInput`) as the tool would: a function or a Standard Schema (a zod schema). A refused rewrite denies. */
@@ -307,7 +313,9 @@ export class Hooks {
       }
       input = prepared.value;
     }
-    const record = this.has('tool_call_before') ? await this.runtime.toolCallBefore({ name: call.name, callId, input, mode, model: this.#facts.model, signal }) : none(input);
+    const record = this.has('tool_call_before')
+      ? await this.runtime.toolCallBefore({ name: call.name, callId, input, mode, model: this.#facts.model, posture: call.posture ?? null, signal })
+      : none(input);
     if (signal?.aborted) return cancelledGate(input, record);
     let gate = await gateOf(record, input, call.validate);
     if (gate.decision === 'ask' && call.approve) {

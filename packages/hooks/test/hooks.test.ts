@@ -52,6 +52,17 @@ async function setup(toml: (dir: string) => string, extra: { project?: string } 
 const hook = (event: string, command: string, more = '') => `[[hooks.hooks]]\nevent = "${event}"\ncommand = ${JSON.stringify(command)}\n${more}\n`;
 
 describe('beforeToolCall', () => {
+  it('a claude-code hook sees the posture given with the call as permission_mode', async () => {
+    const s = await setup((dir) => hook('tool_call_before', `cat > ${dir}/doc.json`, 'protocol = "claude-code"'));
+    const seen = async (posture?: string) => {
+      await s.hooks.beforeToolCall({ name: 'bash', input: { command: 'ls' }, ...(posture ? { posture } : {}) });
+      return (JSON.parse(readFileSync(join(s.dir, 'doc.json'), 'utf8')) as { permission_mode: string }).permission_mode;
+    };
+    expect(await seen('full_access')).toBe('bypassPermissions');
+    expect(await seen('auto_review')).toBe('acceptEdits');
+    expect(await seen()).toBe('default');
+  });
+
   it('deny: the reason for the model and the hook that denied', async () => {
     const s = await setup(() => hook('tool_call_before', `echo '{"decision":"deny","reason":"no pushes to main"}'`, 'name = "guard"'));
     const gate = await s.hooks.beforeToolCall({ name: 'bash', callId: 'c1', input: { command: 'git push' } });
