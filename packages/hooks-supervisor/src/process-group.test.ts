@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endAllProcessGroups, killAllProcessGroups, liveProcessGroups } from './process-group.js';
+import { endAllProcessGroups, liveProcessGroups } from './process-group.js';
 import { runProcess } from './spawn/run-process.js';
 
 const dirs: string[] = [];
@@ -19,14 +19,14 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A `sleep 60` that writes its pid first, started and not yet awaited. */
+/** A `sleep 60`, started and not yet awaited; `pid()` is its pid once the launch has answered. */
 function startSleeper() {
   const dir = mkdtempSync(join(tmpdir(), 'cw-pgroup-'));
   dirs.push(dir);
-  const pidFile = join(dir, 'pid');
+  let spawned: number | null = null;
   const run = runProcess({
     file: '/bin/sh',
-    args: ['-c', `echo $$ > "${pidFile}"; exec sleep 60`],
+    args: ['-c', 'exec sleep 60'],
     cwd: dir,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     input: null,
@@ -37,33 +37,34 @@ function startSleeper() {
     reapMs: 1_000,
     drainMs: 1_000,
     shutdownMs: 1_000,
+    onSpawn: (pid) => {
+      spawned = pid;
+    },
   });
-  return { run, pidFile };
+  return { run, pid: () => spawned };
 }
 
 describe.runIf(process.platform === 'linux')('ending every process group at a signal', () => {
   it('ends a process whose launch is still in flight when the signal comes', async () => {
-    const { run, pidFile } = startSleeper();
+    const { run, pid } = startSleeper();
     // At once, as a signal handler would: the launch has not answered yet, so no group is tracked.
     expect(liveProcessGroups()).toEqual([]);
     await endAllProcessGroups();
+    // Killed, maybe before its shell wrote anything: it did not run its 60 seconds.
     const result = await run;
-    expect(result.kind).toBe('exited');
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(alive(pid)).toBe(false);
+    expect(result).toMatchObject({ kind: 'exited', exit: { signal: 'SIGKILL' } });
+    expect(pid()).not.toBeNull();
+    expect(alive(pid()!)).toBe(false);
   });
 
-  it('kills nothing but what is tracked when nothing is starting, and does not wait', async () => {
-    const { run, pidFile } = startSleeper();
-    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(liveProcessGroups()).toContain(pid);
+  it('kills what is tracked when nothing is starting, without waiting', async () => {
+    const { run, pid } = startSleeper();
+    for (let i = 0; i < 500 && pid() === null; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(liveProcessGroups()).toContain(pid());
     const t = Date.now();
     await endAllProcessGroups(30_000);
     expect(Date.now() - t).toBeLessThan(10_000);
-    expect((await run).kind).toBe('exited');
-    expect(alive(pid)).toBe(false);
-    killAllProcessGroups();
+    expect(await run).toMatchObject({ kind: 'exited', exit: { signal: 'SIGKILL' } });
+    expect(alive(pid()!)).toBe(false);
   });
 });
