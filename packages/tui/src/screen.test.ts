@@ -95,6 +95,32 @@ describe('Screen', () => {
     );
   });
 
+  it('lays a frame out at the size the terminal reports now, before its resize signal is handled', () => {
+    // The terminal is 40 columns wide already; `columns` still says 80 (no resize event yet).
+    const host = new FakeHost();
+    const store = new TuiStore();
+    const controller = new TuiController({ host, store, workspace: '/ws', onExit: () => {} });
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin }) as unknown as NodeJS.ReadStream;
+    const vt = new Vt(40, ROWS);
+    const stdout = Object.assign(
+      new Writable({
+        write(chunk, _e, cb) {
+          vt.write(String(chunk));
+          cb();
+        },
+      }),
+      { isTTY: true, columns: 80, rows: ROWS, getWindowSize: () => [40, ROWS] },
+    ) as unknown as NodeJS.WriteStream;
+    const screen = new Screen({ host, store, controller, stdin, stdout });
+    screen.start();
+    host.update({ busy: true, state: 'in_progress' });
+    host.emit({ type: 'text_delta', text: `${'wide '.repeat(30)}END` });
+    // Vt throws on any row past its 40 columns.
+    expect(() => vi.advanceTimersByTime(STREAM_FRAME_MS + 10)).not.toThrow();
+    expect(squash(vt.screen())).toContain(`${'wide'.repeat(30)}END`);
+    screen.stop();
+  });
+
   it('draws a key before the stream frame that is due: input is ahead of rendering', async () => {
     const s = mount();
     s.host.update({ busy: true, state: 'in_progress' });

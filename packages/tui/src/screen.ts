@@ -17,6 +17,24 @@ export interface ScreenOptions {
   readonly color?: boolean;
 }
 
+/**
+ * The terminal's size now. A terminal re-wraps its screen the moment it is resized, but
+ * `stdout.columns` changes only once the resize signal has been handled; a frame drawn in
+ * between (from a timer, which runs before the signal is read) would be laid out, and the old
+ * frame erased, at the old width. So a terminal is asked directly (`getWindowSize`).
+ */
+function terminalSize(stdout: NodeJS.WriteStream): { readonly columns: number; readonly rows: number } {
+  if (stdout.isTTY && typeof stdout.getWindowSize === 'function') {
+    try {
+      const [columns, rows] = stdout.getWindowSize();
+      if (columns > 0 && rows > 0) return { columns, rows };
+    } catch {
+      // not a terminal after all: fall back to what the stream says
+    }
+  }
+  return { columns: stdout.columns || 80, rows: stdout.rows || 24 };
+}
+
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
 
@@ -127,8 +145,7 @@ export class Screen {
     const { host, store, controller, stdout } = this.o;
     const session = host.getSnapshot();
     const snap = store.getSnapshot();
-    const columns = stdout.columns || 80;
-    const height = stdout.rows || 24;
+    const { columns, rows: height } = terminalSize(stdout);
     const now = Date.now();
     const d = this.drawn;
     const timed = this.woken;
