@@ -90,7 +90,6 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
   if (!launched.ok) return { kind: 'not_started', code: launched.code };
   const child = launched.child;
   const pid = child.pid;
-  trackProcessGroup(pid);
   markSessionActive(pid);
   spec.onSpawn?.(pid);
 
